@@ -1,0 +1,139 @@
+// Package errs declares the application's error kinds once. Use cases return
+// these; platform/httpx maps them to HTTP statuses and the JSON error body in
+// one place, and the detail codes double as the web app's translation keys.
+package errs
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Kind is the top-level class of a failure; each maps to one HTTP status.
+type Kind string
+
+const (
+	KindValidation      Kind = "validation_error"
+	KindInvalidRequest  Kind = "invalid_request"
+	KindUnauthenticated Kind = "unauthenticated"
+	KindForbidden       Kind = "forbidden"
+	KindNotFound        Kind = "not_found"
+	KindConflict        Kind = "conflict"
+	KindTooManyRequests Kind = "too_many_requests"
+	KindInternal        Kind = "internal_error"
+)
+
+// Detail is one reason inside an error: a field error (Field set, Code one of
+// required, is_invalid, unique, min_length, max_length, review) or an
+// api_error code such as invalid_login.
+type Detail struct {
+	Field      string         `json:"field,omitempty"`
+	Code       string         `json:"code"`
+	Properties map[string]any `json:"properties,omitempty"`
+}
+
+// Error is the one error type use cases return for expected failures.
+type Error struct {
+	Kind       Kind
+	Details    []Detail
+	RetryAfter time.Duration
+	cause      error
+}
+
+func (e *Error) Error() string {
+	if len(e.Details) == 0 {
+		return string(e.Kind)
+	}
+	d := e.Details[0]
+	if d.Field != "" {
+		return fmt.Sprintf("%s: %s %s", e.Kind, d.Field, d.Code)
+	}
+	return fmt.Sprintf("%s: %s", e.Kind, d.Code)
+}
+
+func (e *Error) Unwrap() error { return e.cause }
+
+// Is lets errors.Is compare by kind and first detail code, so a declared
+// sentinel such as ErrInvalidLogin matches a returned copy.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	if !ok || t.Kind != e.Kind {
+		return false
+	}
+	if len(t.Details) == 0 {
+		return true
+	}
+	return len(e.Details) > 0 && e.Details[0].Code == t.Details[0].Code && e.Details[0].Field == t.Details[0].Field
+}
+
+// New builds an error of a kind with api_error codes.
+func New(kind Kind, codes ...string) *Error {
+	e := &Error{Kind: kind}
+	for _, c := range codes {
+		e.Details = append(e.Details, Detail{Code: c})
+	}
+	return e
+}
+
+// Wrap keeps a cause for logs without exposing it to clients.
+func (e *Error) Wrap(cause error) *Error {
+	c := *e
+	c.cause = cause
+	return &c
+}
+
+// NotFound is the answer for a missing row or one that belongs to someone else.
+func NotFound(codes ...string) *Error { return New(KindNotFound, codes...) }
+
+// Validation collects field errors.
+func Validation(details ...Detail) *Error {
+	return &Error{Kind: KindValidation, Details: details}
+}
+
+// Field builds a field error detail; props are name/value pairs such as "maxlength", 32.
+func Field(field, code string, props ...any) Detail {
+	d := Detail{Field: field, Code: code}
+	if len(props) > 1 {
+		d.Properties = map[string]any{}
+		for i := 0; i+1 < len(props); i += 2 {
+			d.Properties[fmt.Sprint(props[i])] = props[i+1]
+		}
+	}
+	return d
+}
+
+// Field error codes of the product spec.
+const (
+	Required  = "required"
+	IsInvalid = "is_invalid"
+	Unique    = "unique"
+	MinLength = "min_length"
+	MaxLength = "max_length"
+	Review    = "review"
+)
+
+// Fields accumulates field errors while validating a request.
+type Fields []Detail
+
+// Add appends a field error.
+func (f *Fields) Add(field, code string, props ...any) { *f = append(*f, Field(field, code, props...)) }
+
+// Err returns a validation error, or nil when nothing was added.
+func (f Fields) Err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return Validation(f...)
+}
+
+// TooManyRequests tells the client when it may try again.
+func TooManyRequests(retryAfter time.Duration) *Error {
+	return &Error{Kind: KindTooManyRequests, Details: []Detail{{Code: "too_many_requests"}}, RetryAfter: retryAfter}
+}
+
+// As extracts an *Error from any error chain.
+func As(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

@@ -1,0 +1,74 @@
+package httpx
+
+import (
+	"log/slog"
+	"math"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"lamplight/platform/errs"
+)
+
+var statusOf = map[errs.Kind]int{
+	errs.KindValidation:      http.StatusBadRequest,
+	errs.KindInvalidRequest:  http.StatusBadRequest,
+	errs.KindUnauthenticated: http.StatusUnauthorized,
+	errs.KindForbidden:       http.StatusForbidden,
+	errs.KindNotFound:        http.StatusNotFound,
+	errs.KindConflict:        http.StatusConflict,
+	errs.KindTooManyRequests: http.StatusTooManyRequests,
+	errs.KindInternal:        http.StatusInternalServerError,
+}
+
+// ErrorBody is the one JSON shape of every failure.
+type ErrorBody struct {
+	Error ErrorPayload `json:"error"`
+}
+
+// ErrorPayload carries the top-level code and its details.
+type ErrorPayload struct {
+	Code   errs.Kind     `json:"code"`
+	Errors []errs.Detail `json:"errors,omitempty"`
+}
+
+// Fail writes err as the JSON error body and aborts the request. Unexpected
+// errors are logged with the request id and answered as internal_error
+// without details, so internals never leak.
+func Fail(c *gin.Context, err error) {
+	e, ok := errs.As(err)
+	if !ok || e.Kind == errs.KindInternal {
+		logger(c).ErrorContext(c.Request.Context(), "request failed", "err", err)
+		e = errs.New(errs.KindInternal)
+	}
+	if e.RetryAfter > 0 {
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	}
+	status, known := statusOf[e.Kind]
+	if !known {
+		status = http.StatusInternalServerError
+	}
+	c.AbortWithStatusJSON(status, ErrorBody{Error: ErrorPayload{Code: e.Kind, Errors: e.Details}})
+}
+
+// Bind decodes a JSON body into dst; a malformed body answers invalid_request.
+func Bind(c *gin.Context, dst any) bool {
+	if err := c.ShouldBindJSON(dst); err != nil {
+		Fail(c, errs.New(errs.KindInvalidRequest, "invalid_request").Wrap(err))
+		return false
+	}
+	return true
+}
+
+// ErrNotFound answers unknown API paths.
+var ErrNotFound = errs.NotFound()
+
+const loggerKey = "lamplight.logger"
+
+func logger(c *gin.Context) *slog.Logger {
+	if l, ok := c.Get(loggerKey); ok {
+		return l.(*slog.Logger)
+	}
+	return slog.Default()
+}

@@ -1,0 +1,180 @@
+// Package outbox makes a write and its events one atomic fact: events are
+// inserted in the writer's transaction and a relay moves them to the bus
+// afterwards, so a crash between the two loses nothing.
+package outbox
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"lamplight/platform/bus"
+	"lamplight/platform/db"
+	"lamplight/platform/metrics"
+)
+
+//go:embed migrations
+var migrationFS embed.FS
+
+// Migrations creates the outbox table.
+var Migrations = db.Migrations{Name: "outbox", FS: mustSub(migrationFS, "migrations")}
+
+type row struct {
+	ID        int64 `gorm:"primaryKey"`
+	Topic     string
+	Payload   string
+	CreatedAt time.Time
+}
+
+func (row) TableName() string { return "outbox_events" }
+
+// Outbox records events inside transactions and relays them to the bus.
+type Outbox struct {
+	db      *gorm.DB
+	pub     message.Publisher
+	metrics *metrics.Metrics
+	log     *slog.Logger
+	// PollInterval is how often the relay looks for rows written by a
+	// transaction whose nudge was lost (another instance, or a crash).
+	PollInterval time.Duration
+	BatchSize    int
+
+	nudge chan struct{}
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+}
+
+// New builds an outbox; Start runs its relay.
+func New(g *gorm.DB, pub message.Publisher, m *metrics.Metrics, log *slog.Logger) *Outbox {
+	return &Outbox{
+		db: g, pub: pub, metrics: m, log: log,
+		PollInterval: time.Second, BatchSize: 100,
+		nudge: make(chan struct{}, 1),
+	}
+}
+
+// Record adds an event to the caller's transaction.
+func Record(tx *gorm.DB, ev bus.Event) error {
+	payload, err := json.Marshal(ev)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", ev.Topic(), err)
+	}
+	return tx.Create(&row{Topic: ev.Topic(), Payload: string(payload), CreatedAt: time.Now().UTC()}).Error
+}
+
+// Transact runs fn in a transaction and wakes the relay once it commits.
+func (o *Outbox) Transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	if err := o.db.WithContext(ctx).Transaction(fn); err != nil {
+		return err
+	}
+	o.Nudge()
+	return nil
+}
+
+// Nudge asks the relay to look for new rows now.
+func (o *Outbox) Nudge() {
+	select {
+	case o.nudge <- struct{}{}:
+	default:
+	}
+}
+
+// Start runs the relay until Stop.
+func (o *Outbox) Start() {
+	o.stop = make(chan struct{})
+	o.done = make(chan struct{})
+	go o.run()
+}
+
+// Stop waits for the relay to finish the batch it is sending.
+func (o *Outbox) Stop() {
+	if o.stop == nil {
+		return
+	}
+	o.once.Do(func() { close(o.stop) })
+	<-o.done
+}
+
+func (o *Outbox) run() {
+	defer close(o.done)
+	tick := time.NewTicker(o.PollInterval)
+	defer tick.Stop()
+	for {
+		for {
+			n, err := o.RelayOnce(context.Background())
+			if err != nil {
+				o.log.Error("outbox relay", "err", err)
+				break
+			}
+			if n < o.BatchSize {
+				break
+			}
+		}
+		select {
+		case <-o.stop:
+			return
+		case <-o.nudge:
+		case <-tick.C:
+		}
+	}
+}
+
+// RelayOnce publishes one batch and deletes what it sent in the same
+// transaction. On Postgres, SKIP LOCKED lets several instances relay side by
+// side without sending a row twice; a row is gone only once its publish
+// succeeded, so a failed publish is retried on the next round.
+func (o *Outbox) RelayOnce(ctx context.Context) (int, error) {
+	sent := 0
+	var publishErr error
+	err := o.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		q := tx.Order("id").Limit(o.BatchSize)
+		if tx.Name() == db.Postgres {
+			q = q.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
+		}
+		var rows []row
+		if err := q.Find(&rows).Error; err != nil {
+			return err
+		}
+		for _, r := range rows {
+			msg := message.NewMessage(messageID(r), []byte(r.Payload))
+			if err := o.pub.Publish(r.Topic, msg); err != nil {
+				publishErr = fmt.Errorf("publish %s: %w", r.Topic, err)
+				return nil
+			}
+			if err := tx.Delete(&row{}, r.ID).Error; err != nil {
+				return err
+			}
+			o.metrics.EventsPublished.WithLabelValues(r.Topic).Inc()
+			sent++
+		}
+		return nil
+	})
+	if err != nil {
+		return sent, err
+	}
+	return sent, publishErr
+}
+
+// messageID is stable for a row, so a redelivered message keeps its id.
+func messageID(r row) string {
+	return "outbox-" + strconv.FormatInt(r.ID, 10) + "-" + strconv.FormatInt(r.CreatedAt.UnixNano(), 36)
+}
+
+func mustSub(fsys embed.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
