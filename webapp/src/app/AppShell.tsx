@@ -1,0 +1,34 @@
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router';
+import { ProgressBar } from '@/shared/ui';
+import { useAppSelector } from './hooks';
+import type { RootState } from './store';
+import { Layout } from './layout/Layout';
+import { useNavItems } from './navigation';
+
+function selectApiBusy(state: RootState): boolean {
+  const pending = (entry: { status: QueryStatus } | undefined) => entry?.status === QueryStatus.pending;
+  return Object.values(state.api.queries).some(pending) || Object.values(state.api.mutations).some(pending);
+}
+
+/** Shows the progress bar while the router navigates or any API request is in flight. */
+export function LoadingBar() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const apiBusy = useAppSelector(selectApiBusy);
+  return <ProgressBar active={navigation.state !== 'idle' || apiBusy} label={t('loading')} />;
+}
+
+/** The element of each locale's root route: layout around the matched page. */
+export function AppShell() {
+  const { items, homeTo } = useNavItems();
+  return (
+    <>
+      <LoadingBar />
+      <Layout navItems={items} homeTo={homeTo}>
+        <Outlet />
+      </Layout>
+    </>
+  );
+}

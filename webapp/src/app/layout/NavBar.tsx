@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LocaleLink, LocaleNavLink } from '@/shared/i18n';
+import { LanguageSwitcher, Logo } from '@/shared/ui';
+import type { NavItem, NavLinkItem, NavMenuItem } from './types';
+import styles from './Layout.module.css';
+
+function linkClass(item: NavLinkItem, isActive: boolean): string {
+  return [
+    styles.link,
+    item.emphasis === 'primary' ? styles.primary : '',
+    item.emphasis === 'subtle' ? styles.subtle : '',
+    isActive && !item.emphasis ? styles.active : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function NavLinkEntry({ item }: { item: NavLinkItem }) {
+  return (
+    <LocaleNavLink to={item.to} end={item.end} className={({ isActive }) => linkClass(item, isActive)}>
+      {item.label}
+    </LocaleNavLink>
+  );
+}
+
+/** A disclosure of links (for example the Admin pages). */
+function NavMenuEntry({ item }: { item: NavMenuItem }) {
+  const { pathname } = useLocation();
+  // Open state belongs to the page it was opened on, so navigating closes the menu.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const listId = useId();
+  const hostRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: MouseEvent) => {
+      if (!hostRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  return (
+    <div
+      className={styles.menuHost}
+      ref={hostRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          hostRef.current?.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className={styles.link}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {item.label}
+        <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </button>
+      <ul id={listId} className={styles.submenu} hidden={!open}>
+        {item.items.map((child) => (
+          <li key={child.id}>
+            <NavLinkEntry item={child} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface NavBarProps {
+  items: NavItem[];
+  /** Where the logo and title lead: "/" signed out, "/today" signed in. */
+  homeTo: string;
+}
+
+/** The navigation bar: brand, nav items (a menu on phones) and the language switcher. */
+export function NavBar({ items, homeTo }: NavBarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The mobile menu closes by itself when the page changes.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <LocaleLink to={homeTo} className={styles.brand}>
+          <Logo size={34} />
+          <span>{t('appName')}</span>
+        </LocaleLink>
+        <nav
+          className={styles.nav}
+          aria-label={t('nav.main')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && open) {
+              setOpenOn(null);
+              buttonRef.current?.focus();
+            }
+          }}
+        >
+          <button
+            ref={buttonRef}
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-label={open ? t('nav.closeMenu') : t('nav.menu')}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+          <ul id={listId} className={[styles.links, open ? styles.open : ''].filter(Boolean).join(' ')}>
+            {items.map((item) => (
+              <li key={item.id}>
+                {item.kind === 'link' && <NavLinkEntry item={item} />}
+                {item.kind === 'menu' && <NavMenuEntry item={item} />}
+                {item.kind === 'action' && (
+                  <button type="button" className={styles.link} onClick={item.onSelect}>
+                    {item.label}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitcher />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,1 @@
+export { baseApi, API_BASE_URL, TAG_TYPES, type TagType } from './baseApi';

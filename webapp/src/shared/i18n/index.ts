@@ -1,0 +1,17 @@
+export { i18n, ensureLocale } from './i18n';
+export {
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_INFO,
+  LANG_COOKIE,
+  isLocale,
+  localizePath,
+  matchLocale,
+  preferredLocale,
+  readLocaleCookie,
+  rememberLocale,
+  splitLocalePath,
+  type Locale,
+} from './locales';
+export { LocaleLink, LocaleNavLink, useLocale, useLocaleNavigate, useLocalePath, useSwitchLocale } from './routing';
+export type { Namespace } from './resources';
