@@ -78,7 +78,7 @@ func (t *Transport) Close() error {
 
 // NewGoChannel is the in-process transport for a single instance.
 func NewGoChannel(log *slog.Logger) *Transport {
-	ch := gochannel.NewGoChannel(gochannel.Config{OutputChannelBuffer: 1024}, watermill.NewSlogLogger(log))
+	ch := gochannel.NewGoChannel(gochannel.Config{OutputChannelBuffer: 1024}, wlogger(log))
 	return &Transport{
 		Publisher:  ch,
 		Subscriber: func(string) (message.Subscriber, error) { return ch, nil },
@@ -94,7 +94,7 @@ func NewRedisStreams(redisURL, prefix string, log *slog.Logger) (*Transport, err
 	if err != nil {
 		return nil, err
 	}
-	wlog := watermill.NewSlogLogger(log)
+	wlog := wlogger(log)
 	pub, err := redisstream.NewPublisher(redisstream.PublisherConfig{
 		Client: redis.NewClient(opts),
 		// Streams are trimmed approximately; consumers keep up long before this.
@@ -142,7 +142,7 @@ type Router struct {
 
 // NewRouter registers handlers on a watermill router.
 func NewRouter(t *Transport, handlers []Handler, m *metrics.Metrics, log *slog.Logger) (*Router, error) {
-	r, err := message.NewRouter(message.RouterConfig{CloseTimeout: 15 * time.Second}, watermill.NewSlogLogger(log))
+	r, err := message.NewRouter(message.RouterConfig{CloseTimeout: 15 * time.Second}, wlogger(log))
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func NewRouter(t *Transport, handlers []Handler, m *metrics.Metrics, log *slog.L
 			InitialInterval: 100 * time.Millisecond,
 			MaxInterval:     5 * time.Second,
 			Multiplier:      2,
-			Logger:          watermill.NewSlogLogger(log),
+			Logger:          wlogger(log),
 		}.Middleware,
 		middleware.Recoverer,
 	)
@@ -230,4 +230,10 @@ type prefixedSubscriber struct {
 
 func (s prefixedSubscriber) Subscribe(ctx context.Context, topic string) (<-chan *message.Message, error) {
 	return s.Subscriber.Subscribe(ctx, s.prefix+topic)
+}
+
+// wlogger demotes watermill's per-subscription info lines to debug so the
+// process log stays about requests and failures.
+func wlogger(log *slog.Logger) watermill.LoggerAdapter {
+	return watermill.NewSlogLoggerWithLevelMapping(log, map[slog.Level]slog.Level{slog.LevelInfo: slog.LevelDebug})
 }
