@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxevent"
 
+	"lamplight/modules/bible/bibleweb"
 	"lamplight/platform"
 	"lamplight/platform/config"
 	plog "lamplight/platform/log"
@@ -18,7 +19,9 @@ import (
 )
 
 // Modules lists every domain module, in the order they are wired.
-var Modules = fx.Options()
+var Modules = fx.Options(
+	bibleweb.Module,
+)
 
 // Options builds the whole application for a configuration. Tests pass their
 // own logger output and web files; extra options replace or add providers.
