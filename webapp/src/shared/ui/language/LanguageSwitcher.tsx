@@ -35,7 +35,7 @@ function TriggerContent({ locale }: { locale: Locale }) {
   return (
     <>
       <GlobeIcon />
-      <span className="visually-hidden">{t('language.label')}: </span>
+      <span className="visually-hidden">{t('language.label')}:</span>{' '}
       <span lang={locale}>{LOCALE_INFO[locale].name}</span>
       <Chevron />
     </>
