@@ -142,15 +142,7 @@ func parseItem(item string, li *localeInfo, loc Locale, prevBook int) ([]Range, 
 	item = strings.TrimLeftFunc(item, isSpace)
 	book, spec := prevBook, item
 	if startsWithBook(item) {
-		// The book name runs from the start (with its leading digits, as in
-		// "1 Cor") to the first digit after them.
-		lead := len(item) - len(strings.TrimLeft(item, "0123456789"))
-		end := strings.IndexAny(item[lead:], "0123456789")
-		if end < 0 {
-			end = len(item)
-		} else {
-			end += lead
-		}
+		end := bookNameEnd(item)
 		id, ok := k.lookupBook(item[:end], loc)
 		if !ok {
 			return nil, 0, ErrInvalidBookName
@@ -164,6 +156,23 @@ func parseItem(item string, li *localeInfo, loc Locale, prevBook int) ([]Range, 
 		return nil, 0, err
 	}
 	return rs, book, nil
+}
+
+// bookNameEnd returns where the book name of a reference ends: at the first
+// digit, colon, comma or dash after its leading digits ("1 Cor", "1-е
+// Коринтян"), none of which occur inside a name. Periods do ("Gen.",
+// "1. Mose") and are left to the name.
+func bookNameEnd(item string) int {
+	lead := len(item) - len(strings.TrimLeft(item, "0123456789"))
+	if r, size := utf8.DecodeRuneInString(item[lead:]); lead > 0 && isDash(r) {
+		lead += size
+	}
+	if i := strings.IndexFunc(item[lead:], func(r rune) bool {
+		return r >= '0' && r <= '9' || r == ':' || r == ',' || isDash(r)
+	}); i >= 0 {
+		return lead + i
+	}
+	return len(item)
 }
 
 // token is a piece of the chapter-and-verse part of a reference.
