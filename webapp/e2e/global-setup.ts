@@ -1,0 +1,97 @@
+// Starts the real Lamplight binary (which embeds the built web app) on a free loopback port
+// with a fresh data directory, waits for /healthz, and hands the base URL to the tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const webappDir = resolve(new URL('..', import.meta.url).pathname);
+const HEALTH_TIMEOUT_MS = 30_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`lamplight exited with code ${child.exitCode} before it was healthy:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`lamplight was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const binary = resolve(webappDir, process.env.LAMPLIGHT_BIN ?? '../bin/lamplight');
+  if (!existsSync(binary)) {
+    throw new Error(`No server binary at ${binary}. Build it first (npm run build, then the Go build), or set LAMPLIGHT_BIN.`);
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'lamplight-e2e-'));
+  const addr = `127.0.0.1:${port}`;
+  const baseURL = `http://${addr}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env, LAMPLIGHT_ADDR: addr, LAMPLIGHT_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+
+  let log = '';
+  const child = spawn(binary, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  project.provide('baseURL', baseURL);
+  process.env.LAMPLIGHT_E2E_BASE_URL = baseURL;
+
+  return async () => {
+    await stop();
+    if (process.env.LAMPLIGHT_E2E_SERVER_LOG) console.log(log);
+  };
+}

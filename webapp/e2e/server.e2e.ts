@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest';
+import { baseURL } from './support/browser';
+
+it('serves the web app manifest with its icons', async () => {
+  const response = await fetch(`${baseURL()}/manifest.webmanifest`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  const manifest = (await response.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest.name).toBe('Lamplight');
+  expect(manifest.start_url).toBe('/');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const sizes = manifest.icons.filter((icon) => icon.type === 'image/png').map((icon) => icon.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const file = await fetch(`${baseURL()}${icon.src}`);
+    expect(file.status, icon.src).toBe(200);
+    expect(file.headers.get('content-type'), icon.src).toContain(icon.type);
+  }
+});
+
+it('serves index.html for app paths without caching, and hashed assets for a year', async () => {
+  const response = await fetch(`${baseURL()}/de/books`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(response.headers.get('cache-control')).toContain('no-cache');
+  const html = await response.text();
+  expect(html).toContain('<div id="root"></div>');
+  // No inline scripts or style attributes: the CSP forbids them.
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  expect(html).not.toMatch(/\sstyle=/);
+  const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
+  expect(script).toMatch(/^\/assets\//);
+  const asset = await fetch(`${baseURL()}${script}`);
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get('cache-control')).toMatch(/max-age=31536000/);
+});
+
+it('keeps /api for the server', async () => {
+  const response = await fetch(`${baseURL()}/api/no-such-endpoint`);
+  expect(response.status).toBe(404);
+  expect(response.headers.get('content-type')).toContain('application/json');
+});
+
+it('serves the service worker', async () => {
+  const response = await fetch(`${baseURL()}/sw.js`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/javascript/);
+});
