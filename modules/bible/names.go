@@ -117,16 +117,17 @@ func (kn *kernel) nameTable(loc Locale) *nameTable {
 // lookupBook finds the book a reader means by name or abbreviation. The
 // locale's own names are tried before English ones, and exact spellings
 // before accent-free ones, so each locale's conventions win; English is a
-// fallback that works in every locale. A leading ordinal word ("I", "First",
-// "1st", "1re", "Primeira", "Перше"...) is read as the digit.
+// fallback that works in every locale. A leading ordinal word ("I",
+// "First", "1st", "1re", "Primeira", "Перше"...) followed by more words is
+// read as the digit, and that reading is tried first: "I Sa" is 1 Samuel
+// even though "Isa" is Isaiah.
 func (kn *kernel) lookupBook(name string, loc Locale) (int, bool) {
-	if id, ok := kn.lookupKey(exactKey(name), loc); ok {
-		return id, true
-	}
 	if key, ok := kn.ordinalKey(name); ok {
-		return kn.lookupKey(key, loc)
+		if id, ok := kn.lookupKey(key, loc); ok {
+			return id, true
+		}
 	}
-	return 0, false
+	return kn.lookupKey(exactKey(name), loc)
 }
 
 func (kn *kernel) lookupKey(key string, loc Locale) (int, bool) {
