@@ -1,0 +1,62 @@
+// Package readingapi is the reading module's published contract: its event
+// and the narrow query other modules (projections) read the log through.
+package readingapi
+
+import (
+	"context"
+	"time"
+
+	"lamplight/modules/bible"
+)
+
+// Entry is one logged passage read on a date (YYYY-MM-DD).
+type Entry struct {
+	ID        string        `json:"id"`
+	Date      string        `json:"date"`
+	Start     bible.VerseID `json:"startVerseId"`
+	End       bible.VerseID `json:"endVerseId"`
+	CreatedAt time.Time     `json:"createdAt"`
+	UpdatedAt time.Time     `json:"updatedAt"`
+}
+
+// Range is the entry's passage.
+func (e Entry) Range() bible.Range { return bible.Range{Start: e.Start, End: e.End} }
+
+// Log is a reader's entries with the log version they were read at.
+type Log struct {
+	Entries []Entry
+	// Version grows with every write to the reader's log; 0 for an empty,
+	// never written log.
+	Version int64
+}
+
+// Reader reads a reader's log. Implemented by the reading module.
+type Reader interface {
+	// Log returns the entries dated on or after from ("" for all), ordered by
+	// date, then start verse, read in one consistent snapshot with the version.
+	Log(ctx context.Context, userID, from string) (Log, error)
+	// Version returns the reader's current log version (cheap).
+	Version(ctx context.Context, userID string) (int64, error)
+	// UsersWithEntries lists the ids of readers who have a log, for rebuilds.
+	UsersWithEntries(ctx context.Context) ([]string, error)
+}
+
+// Operations carried by LogEntryChanged.
+const (
+	OpCreated = "created"
+	OpUpdated = "updated"
+	OpDeleted = "deleted"
+)
+
+// LogEntryChanged is published (through the outbox) after every write to a
+// reader's log. Dates lists every date whose entries changed (both the old
+// and the new date of a moved entry).
+type LogEntryChanged struct {
+	UserID  string   `json:"userId"`
+	Dates   []string `json:"dates"`
+	Op      string   `json:"op"`
+	Version int64    `json:"version"`
+}
+
+// Topic implements bus.Event.
+func (LogEntryChanged) Topic() string { return "reading.log_entry_changed" }

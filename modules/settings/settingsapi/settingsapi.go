@@ -1,0 +1,42 @@
+// Package settingsapi is the settings module's published contract.
+package settingsapi
+
+import "context"
+
+// Settings are a reader's preferences, with defaults filled in.
+type Settings struct {
+	LookBackDate          string `json:"lookBackDate"`
+	DailyVerseCountGoal   int    `json:"dailyVerseCountGoal"`
+	PreferredBibleVersion string `json:"preferredBibleVersion"`
+	PreferredBibleApp     string `json:"preferredBibleApp,omitempty"`
+	Locale                string `json:"locale"`
+	TimeZone              string `json:"timeZone"`
+	RestDaysPerWeek       int    `json:"restDaysPerWeek"`
+	// Version grows with every change; 0 while the reader has only defaults.
+	Version int64 `json:"-"`
+}
+
+// Limits and defaults.
+const (
+	DefaultDailyGoal       = 86
+	MinDailyGoal           = 1
+	MaxDailyGoal           = 1111
+	DefaultRestDaysPerWeek = 1
+	MaxRestDaysPerWeek     = 6
+)
+
+// Reader reads a reader's settings. Implemented by the settings module.
+type Reader interface {
+	Get(ctx context.Context, userID string) (Settings, error)
+}
+
+// SettingsChanged is published after a reader's settings changed; Fields
+// names the JSON fields that changed.
+type SettingsChanged struct {
+	UserID  string   `json:"userId"`
+	Fields  []string `json:"fields"`
+	Version int64    `json:"version"`
+}
+
+// Topic implements bus.Event.
+func (SettingsChanged) Topic() string { return "settings.changed" }
