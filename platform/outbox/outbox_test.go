@@ -203,4 +203,3 @@ func TestIntegrationOutbox(t *testing.T) {
 		}
 	})
 }
-
