@@ -1,0 +1,27 @@
+// Checks the build output the Go binary embeds: the committed placeholder survives the build,
+// and index.html contains nothing the server's CSP would block (inline scripts, style attributes).
+import { existsSync, readFileSync } from 'node:fs';
+
+const dist = new URL('../dist/', import.meta.url);
+const problems = [];
+
+for (const file of ['.gitkeep', 'index.html', 'manifest.webmanifest', 'sw.js', 'favicon.svg', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']) {
+  if (!existsSync(new URL(file, dist))) problems.push(`dist/${file} is missing`);
+}
+
+if (existsSync(new URL('index.html', dist))) {
+  const html = readFileSync(new URL('index.html', dist), 'utf8');
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    if (!/\bsrc=/.test(tag)) problems.push(`inline script in index.html: ${tag}`);
+  }
+  if (/<style\b/.test(html)) problems.push('inline <style> in index.html');
+  if (/\sstyle=/.test(html)) problems.push('style attribute in index.html');
+  if (/\son[a-z]+=/.test(html)) problems.push('inline event handler in index.html');
+  if (/https?:\/\//.test(html)) problems.push('index.html refers to another origin');
+}
+
+if (problems.length > 0) {
+  console.error(problems.map((p) => `check-dist: ${p}`).join('\n'));
+  process.exit(1);
+}
+console.log('check-dist: dist is complete and CSP-clean');
