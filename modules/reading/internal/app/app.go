@@ -32,9 +32,10 @@ type Service struct {
 	now    func() time.Time
 }
 
-// New builds the service.
+// New builds the service. Times are kept to the microsecond, the precision
+// both databases store, so a written entry reads back unchanged.
 func New(s *store.Store, o *outbox.Outbox, c cache.Cache, log *slog.Logger) *Service {
-	return &Service{store: s, outbox: o, cache: c, log: log, now: func() time.Time { return time.Now().UTC() }}
+	return &Service{store: s, outbox: o, cache: c, log: log, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
 }
 
 // write runs fn on the reader's log in one transaction with a new log
