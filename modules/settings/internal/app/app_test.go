@@ -1,0 +1,101 @@
+package app_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"lamplight/modules/settings/internal/app"
+	"lamplight/modules/settings/internal/store"
+	"lamplight/platform/bus"
+	"lamplight/platform/errs"
+	"lamplight/platform/metrics"
+	"lamplight/platform/outbox"
+	"lamplight/platform/testkit"
+)
+
+func ptr(i int) *int { return &i }
+
+func TestIntegrationSettings(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
+		tr := bus.NewGoChannel(testkit.Logger(t))
+		t.Cleanup(func() { tr.Close() })
+		svc := app.New(store.New(g), outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t)))
+		ctx := context.Background()
+
+		t.Run("a new reader gets defaults from their account", func(t *testing.T) {
+			s, err := svc.GetFor(ctx, "u-de", app.Hints{Locale: "de", TimeZone: "Europe/Berlin"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.DailyVerseCountGoal != 86 || s.PreferredBibleVersion != "LUT" || s.Locale != "de" ||
+				s.TimeZone != "Europe/Berlin" || s.RestDaysPerWeek != 1 || len(s.LookBackDate) != 10 || s.LookBackDate[4:] != "-01-01" {
+				t.Fatalf("%+v", s)
+			}
+			again, _ := svc.Get(ctx, "u-de")
+			if again != s {
+				t.Fatalf("defaults not kept: %+v", again)
+			}
+			en, _ := svc.GetFor(ctx, "u-x", app.Hints{Locale: "xx", TimeZone: "Mars/Base"})
+			if en.Locale != "en" || en.TimeZone != "UTC" || en.PreferredBibleVersion != "NASB2020" {
+				t.Fatalf("fallbacks %+v", en)
+			}
+		})
+
+		t.Run("only the values that are set are applied", func(t *testing.T) {
+			before, _ := svc.Get(ctx, "u-de")
+			s, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{DailyVerseCountGoal: ptr(120)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.DailyVerseCountGoal != 120 || s.LookBackDate != before.LookBackDate || s.Locale != "de" || s.Version != before.Version+1 {
+				t.Fatalf("%+v", s)
+			}
+			same, _ := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{DailyVerseCountGoal: ptr(120), Locale: "de"})
+			if same.Version != s.Version {
+				t.Fatal("an unchanged value bumped the version")
+			}
+			s, _ = svc.Update(ctx, "u-de", app.Hints{}, app.Patch{LookBackDate: "2026-03-01", PreferredBibleApp: "youversion", RestDaysPerWeek: ptr(0)})
+			if s.LookBackDate != "2026-03-01" || s.PreferredBibleApp != "youversion" || s.RestDaysPerWeek != 0 {
+				t.Fatalf("%+v", s)
+			}
+		})
+
+		t.Run("invalid values are field errors and change nothing", func(t *testing.T) {
+			before, _ := svc.Get(ctx, "u-de")
+			_, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{
+				LookBackDate: "2026-02-30", DailyVerseCountGoal: ptr(1112), PreferredBibleVersion: "XYZ",
+				PreferredBibleApp: "nope", Locale: "it", TimeZone: "Nowhere/City", RestDaysPerWeek: ptr(7),
+			})
+			e, ok := errs.As(err)
+			if !ok || e.Kind != errs.KindValidation || len(e.Details) != 7 {
+				t.Fatalf("%v", err)
+			}
+			if _, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{DailyVerseCountGoal: ptr(0)}); err == nil {
+				t.Fatal("goal 0 accepted")
+			}
+			after, _ := svc.Get(ctx, "u-de")
+			if after != before {
+				t.Fatalf("changed: %+v", after)
+			}
+		})
+
+		t.Run("first reads racing create one row", func(t *testing.T) {
+			var wg sync.WaitGroup
+			for range 8 {
+				wg.Go(func() {
+					if _, err := svc.Get(ctx, "u-race"); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			var n int64
+			g.Table("user_settings").Where("user_id = ?", "u-race").Count(&n)
+			if n != 1 {
+				t.Fatalf("rows %d", n)
+			}
+		})
+	})
+}
