@@ -20,6 +20,12 @@ export function LoadingBar() {
   return <ProgressBar active={navigation.state !== 'idle' || apiBusy} label={t('loading')} />;
 }
 
+/** Shown while the first page's data (the locale's translations) loads. */
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return <ProgressBar active label={t('loading')} />;
+}
+
 /** The element of each locale's root route: layout around the matched page. */
 export function AppShell() {
   const { items, homeTo } = useNavItems();

@@ -2,8 +2,8 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { homeRoutes } from '@/features/home';
 import { DEFAULT_LOCALE, LOCALES, ensureLocale, localizePath, preferredLocale, type Locale } from '@/shared/i18n';
 import { withChunkReload } from '@/shared/lib/chunkReload';
-import { NotFoundPage, ProgressBar } from '@/shared/ui';
-import { AppShell } from './AppShell';
+import { NotFoundPage } from '@/shared/ui';
+import { AppShell, HydrateFallback } from './AppShell';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /**
@@ -36,7 +36,7 @@ export function appRoutes(): RouteObject[] {
     shouldRevalidate: () => false,
     element: <AppShell />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <ProgressBar active label="Loading" />,
+    hydrateFallbackElement: <HydrateFallback />,
     children: [
       {
         errorElement: <RouteErrorPage />,
