@@ -20,8 +20,10 @@ import (
 	"lamplight/platform/db"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
+	"lamplight/platform/ratelimit"
 )
 
 // Group tags modules use to contribute to the platform.
@@ -52,7 +54,12 @@ var Module = fx.Module("platform",
 		newHealth,
 		newEngine,
 		newServer,
+		newLimiter,
+		mail.NewMailer,
+		newMailSender,
+		newMailWorker,
 		fx.Annotate(func() db.Migrations { return outbox.Migrations }, fx.ResultTags(GroupMigrations)),
+		fx.Annotate(func() db.Migrations { return mail.Migrations }, fx.ResultTags(GroupMigrations)),
 	),
 	fx.Invoke(registerLifecycle),
 )
@@ -86,6 +93,38 @@ func newTransport(cfg config.Config, log *slog.Logger) (*bus.Transport, error) {
 		return bus.NewGoChannel(log), nil
 	}
 	return bus.NewRedisStreams(cfg.RedisURL, cfg.RedisPrefix, log)
+}
+
+// newLimiter shares rate limits through Redis when it is configured, so a
+// second instance never splits a limit; otherwise they live in process.
+func newLimiter(lc fx.Lifecycle, cfg config.Config) (ratelimit.Limiter, error) {
+	if !cfg.UsesRedis() {
+		return ratelimit.NewMemory(), nil
+	}
+	opts, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return nil, err
+	}
+	client := redis.NewClient(opts)
+	lc.Append(fx.StopHook(client.Close))
+	return ratelimit.NewRedis(client, cfg.RedisPrefix), nil
+}
+
+// newMailSender sends through SMTP when SMTP_URL is set; otherwise each
+// message is written to the process log (and stays in mail_messages).
+func newMailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
+	if cfg.SMTPURL == "" {
+		return mail.LogSender{Log: log}, nil
+	}
+	from := cfg.MailFrom
+	if from == "" {
+		from = "Lamplight <no-reply@localhost>"
+	}
+	return mail.NewSMTPSender(cfg.SMTPURL, from)
+}
+
+func newMailWorker(g *gorm.DB, m *mail.Mailer, s mail.Sender, log *slog.Logger) *mail.Worker {
+	return mail.NewWorker(g, m, s, log)
 }
 
 func newOutbox(g *gorm.DB, t *bus.Transport, m *metrics.Metrics, log *slog.Logger) *outbox.Outbox {
@@ -166,13 +205,14 @@ type lifecycleIn struct {
 	Transport *bus.Transport
 	Handlers  []bus.Handler `group:"bus_handlers"`
 	Outbox    *outbox.Outbox
+	Mail      *mail.Worker
 	Server    *httpx.Server
 	Metrics   *metrics.Metrics
 	Log       *slog.Logger
 }
 
 // registerLifecycle orders start-up as migrate, consume events, relay the
-// outbox, accept requests; fx stops them in reverse, so requests and event
+// outbox, deliver mail, accept requests; fx stops them in reverse, so requests and event
 // handlers in flight finish before the database closes.
 func registerLifecycle(in lifecycleIn) error {
 	router, err := bus.NewRouter(in.Transport, in.Handlers, in.Metrics, in.Log)
@@ -188,6 +228,7 @@ func registerLifecycle(in lifecycleIn) error {
 	in.LC.Append(fx.StopHook(in.Transport.Close))
 	in.LC.Append(fx.Hook{OnStart: router.Start, OnStop: func(context.Context) error { return router.Stop() }})
 	in.LC.Append(fx.StartStopHook(in.Outbox.Start, in.Outbox.Stop))
+	in.LC.Append(fx.StartStopHook(in.Mail.Start, in.Mail.Stop))
 	in.LC.Append(fx.Hook{OnStart: in.Server.Start, OnStop: in.Server.Stop})
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/mail"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,8 @@ type Config struct {
 	RedisPrefix string `env:"LAMPLIGHT_REDIS_PREFIX" envDefault:"lamplight:"`
 	LogLevel    string `env:"LAMPLIGHT_LOG_LEVEL" envDefault:"info"`
 	LogFormat   string `env:"LAMPLIGHT_LOG_FORMAT" envDefault:"text"`
+	SMTPURL     string `env:"SMTP_URL"`
+	MailFrom    string `env:"LAMPLIGHT_MAIL_FROM" envDefault:"Lamplight <no-reply@localhost>"`
 }
 
 // Load reads the environment and validates the result.
@@ -58,6 +61,14 @@ func (c Config) Validate() error {
 		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
 			problems = append(problems, fmt.Errorf("REDIS_URL must start with redis:// or rediss://"))
 		}
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			problems = append(problems, fmt.Errorf("SMTP_URL must look like smtp://user:pass@host:port or smtps://user:pass@host:port"))
+		}
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		problems = append(problems, fmt.Errorf("LAMPLIGHT_MAIL_FROM %q is not an email address (such as Lamplight <no-reply@example.com>)", c.MailFrom))
 	}
 	if _, err := c.SlogLevel(); err != nil {
 		problems = append(problems, err)
