@@ -12,6 +12,8 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"lamplight/modules/bible/bibleweb"
+	"lamplight/modules/reading"
+	"lamplight/modules/settings"
 	"lamplight/platform"
 	"lamplight/platform/config"
 	plog "lamplight/platform/log"
@@ -21,6 +23,8 @@ import (
 // Modules lists every domain module, in the order they are wired.
 var Modules = fx.Options(
 	bibleweb.Module,
+	reading.Module,
+	settings.Module,
 )
 
 // Options builds the whole application for a configuration. Tests pass their

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/settings/internal/store"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/dates"
@@ -20,14 +21,16 @@ type Hints struct {
 
 // Service runs the settings use cases.
 type Service struct {
-	store  *store.Store
-	outbox *outbox.Outbox
-	now    func() time.Time
+	store     *store.Store
+	outbox    *outbox.Outbox
+	directory identityapi.Directory
+	now       func() time.Time
 }
 
-// New builds the service.
-func New(s *store.Store, o *outbox.Outbox) *Service {
-	return &Service{store: s, outbox: o, now: time.Now}
+// New builds the service. The directory (may be nil) supplies a new reader's
+// language and time zone when settings are first read without a request.
+func New(s *store.Store, o *outbox.Outbox, d identityapi.Directory) *Service {
+	return &Service{store: s, outbox: o, directory: d, now: time.Now}
 }
 
 // defaults are a new reader's settings: the look-back date is the first day
@@ -59,7 +62,13 @@ func (s *Service) GetFor(ctx context.Context, userID string, h Hints) (settingsa
 
 // Get implements settingsapi.Reader.
 func (s *Service) Get(ctx context.Context, userID string) (settingsapi.Settings, error) {
-	return s.GetFor(ctx, userID, Hints{})
+	var h Hints
+	if s.directory != nil {
+		if u, err := s.directory.User(ctx, userID); err == nil {
+			h = Hints{Locale: u.Locale, TimeZone: u.TimeZone}
+		}
+	}
+	return s.GetFor(ctx, userID, h)
 }
 
 // DeleteUserData removes the reader's settings after the account is deleted.

@@ -21,7 +21,7 @@ func TestIntegrationSettings(t *testing.T) {
 		g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
 		tr := bus.NewGoChannel(testkit.Logger(t))
 		t.Cleanup(func() { tr.Close() })
-		svc := app.New(store.New(g), outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t)))
+		svc := app.New(store.New(g), outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t)), nil)
 		ctx := context.Background()
 
 		t.Run("a new reader gets defaults from their account", func(t *testing.T) {
