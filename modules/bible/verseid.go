@@ -44,11 +44,8 @@ func (v VerseID) Parts() (book, chapter, verse int) {
 // chapter and 1 <= verse <= the chapter's verse count. Verse 0 and chapter 0
 // do not exist.
 func (v VerseID) Exists() bool {
-	if v < FirstVerseID || v > LastVerseID {
-		return false
-	}
-	b, c, vs := v.Parts()
-	return vs >= 1 && vs <= VersesInChapter(b, c)
+	_, ok := v.Index()
+	return ok
 }
 
 // String renders the id as "USFM chapter:verse" (e.g. "JHN 3:16") for logs
@@ -65,11 +62,15 @@ func (v VerseID) String() string {
 // 31101 (Revelation 22:21). This dense numbering is what lets VerseSet be a
 // plain bitset and lets counts across chapters be a subtraction.
 func (v VerseID) Index() (int, bool) {
-	if !v.Exists() {
+	if v < FirstVerseID || v > LastVerseID {
 		return 0, false
 	}
 	b, c, vs := v.Parts()
-	return k.chapterStart[b][c] + vs - 1, true
+	starts := k.chapterStart[b]
+	if c < 1 || c >= len(starts) || vs < 1 || vs > k.books[b].verses[c-1] {
+		return 0, false
+	}
+	return starts[c] + vs - 1, true
 }
 
 // VerseAt returns the verse at a dense index (see Index).
