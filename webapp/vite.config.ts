@@ -9,7 +9,17 @@ const BACKGROUND_COLOR = '#fbf8f3';
 // Paths the server owns: the service worker must never answer them with index.html.
 const SERVER_PATHS = [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/metrics/, /^\/_content\//];
 
+// `npm run dev` forwards server paths to a running Go server (make run), port overridable.
+const DEV_SERVER = process.env.LAMPLIGHT_DEV_SERVER ?? 'http://127.0.0.1:8080';
+
 export default defineConfig({
+  server: {
+    proxy: {
+      '/api': DEV_SERVER,
+      '/_content': DEV_SERVER,
+      '/healthz': DEV_SERVER,
+    },
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
