@@ -1,0 +1,188 @@
+package rebuildapi
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"go.uber.org/fx"
+
+	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/settings/settingsapi"
+	"lamplight/platform/bus"
+	"lamplight/platform/cache"
+	"lamplight/platform/dates"
+	"lamplight/platform/errs"
+)
+
+// TTL bounds how long a reader's projection stays cached unused. Entries are
+// replaced on every change, so this only frees memory of inactive readers.
+const TTL = 30 * 24 * time.Hour
+
+// Input is one consistent view of a reader: the log snapshot (entries and
+// the version they were read at), the settings, and the reader's local date
+// ("" for projections that do not depend on it).
+type Input struct {
+	Log      readingapi.Log
+	Settings settingsapi.Settings
+	Today    string
+}
+
+// Spec describes a projection to the runner.
+type Spec[T any] struct {
+	// Name is unique among projections: the cache key is proj:<Name>:<user>
+	// and the event handlers are projections.<Name> (log changes) and
+	// projections.<Name>.settings (settings changes), their consumer groups.
+	Name string
+	// FromLookBack reads only the entries dated on or after the reader's
+	// lookBackDate; otherwise the whole log.
+	FromLookBack bool
+	// UsesToday makes the reader's local date an input.
+	UsesToday bool
+	// Inputs renders the settings the projection reads, for the version: a
+	// change to any other setting leaves the cached value valid.
+	Inputs func(settingsapi.Settings) string
+	// Compute is the projection itself; it must be pure.
+	Compute func(Input) T
+}
+
+// Deps are the runner's collaborators, injected by fx.
+type Deps struct {
+	fx.In
+	Reading  readingapi.Reader
+	Settings settingsapi.Reader
+	Cache    cache.Cache
+	Log      *slog.Logger
+}
+
+// Runner serves, refreshes and rebuilds one projection.
+type Runner[T any] struct {
+	spec Spec[T]
+	deps Deps
+	now  func() time.Time
+}
+
+// NewRunner builds a runner for spec.
+func NewRunner[T any](spec Spec[T], d Deps) *Runner[T] {
+	return &Runner[T]{spec: spec, deps: d, now: time.Now}
+}
+
+// SetClock replaces the clock the reader's local date is computed from.
+func (r *Runner[T]) SetClock(now func() time.Time) { r.now = now }
+
+// Name implements Rebuilder.
+func (r *Runner[T]) Name() string { return r.spec.Name }
+
+// Key is the cache key of a reader's value.
+func (r *Runner[T]) Key(userID string) string { return "proj:" + r.spec.Name + ":" + userID }
+
+// Version renders every input of the value: the log version, the settings
+// the projection reads and, when it depends on it, the reader's date. A
+// cached value is served only for exactly the same inputs.
+func (r *Runner[T]) Version(logVersion int64, s settingsapi.Settings, today string) string {
+	v := fmt.Sprintf("%d|%s", logVersion, r.spec.Inputs(s))
+	if r.spec.UsesToday {
+		v += "|" + today
+	}
+	return v
+}
+
+// Get returns the reader's value for today ("" for the reader's current
+// local date in their time zone). It checks the current versions of the log
+// and the settings and recomputes on a miss or a stale entry, so a read
+// right after a write sees the write; when the cache is down it computes
+// directly.
+func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, error) {
+	s, err := r.deps.Settings.Get(ctx, userID)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	today = r.today(s, today)
+	logVersion, err := r.deps.Reading.Version(ctx, userID)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	// The log is read after its version, so a value is never older than the
+	// version it is stored under; at worst it is newer, and the next read
+	// recomputes once.
+	return cache.Versioned(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(logVersion, s, today), TTL,
+		func() (T, error) {
+			l, err := r.deps.Reading.Log(ctx, userID, r.from(s))
+			if err != nil {
+				var zero T
+				return zero, err
+			}
+			return r.spec.Compute(Input{Log: l, Settings: s, Today: today}), nil
+		})
+}
+
+// Refresh makes the cached value current, recomputing only when it is
+// stale. Event handlers call it: an old or repeated event finds the value
+// current (or recomputes it from the source of truth), so it can never put
+// an older value back.
+func (r *Runner[T]) Refresh(ctx context.Context, userID string) error {
+	_, err := r.Get(ctx, userID, "")
+	return err
+}
+
+// Rebuild implements Rebuilder: recompute from the source of truth and
+// store under the versions of the snapshot it was computed from.
+func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
+	s, err := r.deps.Settings.Get(ctx, userID)
+	if err != nil {
+		return err
+	}
+	today := r.today(s, "")
+	l, err := r.deps.Reading.Log(ctx, userID, r.from(s))
+	if err != nil {
+		return err
+	}
+	v := r.spec.Compute(Input{Log: l, Settings: s, Today: today})
+	cache.Store(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(l.Version, s, today), TTL, v)
+	return nil
+}
+
+// Handlers are the bus handlers that keep the cache current: one per event,
+// each named after the projection (its consumer group).
+func (r *Runner[T]) Handlers() []bus.Handler {
+	return []bus.Handler{
+		bus.On("projections."+r.spec.Name, func(ctx context.Context, ev readingapi.LogEntryChanged) error {
+			return r.Refresh(ctx, ev.UserID)
+		}),
+		bus.On("projections."+r.spec.Name+".settings", func(ctx context.Context, ev settingsapi.SettingsChanged) error {
+			return r.Refresh(ctx, ev.UserID)
+		}),
+	}
+}
+
+func (r *Runner[T]) from(s settingsapi.Settings) string {
+	if r.spec.FromLookBack {
+		return s.LookBackDate
+	}
+	return ""
+}
+
+func (r *Runner[T]) today(s settingsapi.Settings, today string) string {
+	if !r.spec.UsesToday {
+		return ""
+	}
+	if today == "" {
+		today = dates.Today(s.TimeZone, r.now())
+	}
+	return today
+}
+
+// ParseDate validates an optional date query parameter: "" stays "", anything
+// else must be a real YYYY-MM-DD date, or a validation error on field.
+func ParseDate(field, value string) (string, error) {
+	if value == "" {
+		return "", nil
+	}
+	if !dates.Valid(value) {
+		return "", errs.Validation(errs.Field(field, errs.IsInvalid))
+	}
+	return value, nil
+}

@@ -1,0 +1,113 @@
+package versecounts
+
+import (
+	"cmp"
+	"slices"
+
+	"lamplight/modules/bible"
+	"lamplight/modules/reading/readingapi"
+)
+
+// Day is the verse count of one date that has entries.
+//
+// Total is the number of distinct verses among the entries dated Date.
+// Unique is the number of those verses not read on any earlier date on or
+// after lookBackDate; it is 0 for dates before lookBackDate (their Total
+// still counts). Later entries never change an earlier date's counts; a
+// change to an earlier date changes the Unique counts of later dates.
+type Day struct {
+	Date   string `json:"date"`
+	Total  int    `json:"total"`
+	Unique int    `json:"unique"`
+}
+
+// Compute returns the counts of every date with entries, in date order.
+// lookBackDate "" counts unique verses from the first entry.
+//
+// Each date's ranges are merged into disjoint runs, so a verse read twice on
+// one day counts once; a bitset of the verses seen on earlier dates then
+// gives the unique count of each run in a few word operations.
+func Compute(entries []readingapi.Entry, lookBackDate string) []Day {
+	entries = byDate(entries)
+	var seen bible.VerseSet
+	out := make([]Day, 0, len(entries))
+	day := make([]bible.Range, 0, 8)
+	for i := 0; i < len(entries); {
+		date := entries[i].Date
+		day = day[:0]
+		for ; i < len(entries) && entries[i].Date == date; i++ {
+			if r := entries[i].Range(); r.Count() > 0 {
+				day = append(day, r)
+			}
+		}
+		day = merge(day)
+		d := Day{Date: date}
+		counts := lookBackDate == "" || date >= lookBackDate
+		for _, r := range day {
+			n := r.Count()
+			d.Total += n
+			if counts {
+				d.Unique += n - seen.CountRange(r)
+			}
+		}
+		if counts {
+			for _, r := range day {
+				seen.Add(r)
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Between returns the days dated from..to inclusive ("" leaves a side open)
+// of a date-ordered list.
+func Between(days []Day, from, to string) []Day {
+	lo := 0
+	if from != "" {
+		lo, _ = slices.BinarySearchFunc(days, from, func(d Day, s string) int { return cmp.Compare(d.Date, s) })
+	}
+	hi := len(days)
+	if to != "" {
+		var found bool
+		hi, found = slices.BinarySearchFunc(days, to, func(d Day, s string) int { return cmp.Compare(d.Date, s) })
+		if found {
+			hi++
+		}
+	}
+	if lo >= hi {
+		return nil
+	}
+	return days[lo:hi]
+}
+
+// byDate returns the entries ordered by date; the log already is, so this
+// only copies when a caller hands over an unordered list.
+func byDate(es []readingapi.Entry) []readingapi.Entry {
+	less := func(a, b readingapi.Entry) int { return cmp.Compare(a.Date, b.Date) }
+	if slices.IsSortedFunc(es, less) {
+		return es
+	}
+	es = slices.Clone(es)
+	slices.SortStableFunc(es, less)
+	return es
+}
+
+// merge sorts valid ranges and joins overlapping ones in place, leaving
+// disjoint ranges whose counts add up to the number of distinct verses.
+func merge(rs []bible.Range) []bible.Range {
+	if len(rs) < 2 {
+		return rs
+	}
+	slices.SortFunc(rs, func(a, b bible.Range) int { return cmp.Compare(a.Start, b.Start) })
+	out := rs[:1]
+	for _, r := range rs[1:] {
+		last := &out[len(out)-1]
+		if r.Start <= last.End {
+			last.End = max(last.End, r.End)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
