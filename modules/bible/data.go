@@ -76,6 +76,7 @@ type kernel struct {
 	apps         []appInfo
 }
 
+// k is the loaded data; every accessor reads it, hence the short name.
 var k = mustLoad()
 
 func mustLoad() *kernel {

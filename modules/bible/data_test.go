@@ -130,7 +130,7 @@ func TestLocales(t *testing.T) {
 			t.Errorf("ParseLocale(%q) = %s, %v", in, got, ok)
 		}
 	}
-	if _, ok := ParseLocale("ru"); ok {
+	if loc, ok := ParseLocale("ru"); ok || loc != English {
 		t.Error("ru is not supported")
 	}
 	if German.Tag() != "de-DE" || German.ChapterVerseSeparator() != "," || French.ChapterVerseSeparator() != "." || Locale("xx").ChapterVerseSeparator() != ":" {

@@ -87,14 +87,18 @@ func Locales() []Locale {
 }
 
 // ParseLocale accepts a locale code or a language tag ("de", "de-DE",
-// "pt_BR", "UK") and returns the supported locale it names.
+// "pt_BR", "UK") and returns the supported locale it names. For anything
+// else it returns English and false, so callers can fall back without a
+// second step.
 func ParseLocale(s string) (Locale, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if i := strings.IndexAny(s, "-_"); i >= 0 {
 		s = s[:i]
 	}
-	_, ok := k.localeByCode[Locale(s)]
-	return Locale(s), ok
+	if _, ok := k.localeByCode[Locale(s)]; !ok {
+		return English, false
+	}
+	return Locale(s), true
 }
 
 // Tag returns the locale's language tag, e.g. "de-DE".
