@@ -39,11 +39,19 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // ErrInvalidBookName or ErrInvalidVerseRange. A list of references is an
 // invalid range here; use ParseList for lists.
 func Parse(text string, loc Locale) (Range, error) {
-	items := splitItems(text)
-	if len(items) != 1 {
+	var items []string
+	for _, item := range splitItems(text) {
+		if strings.TrimFunc(item, isSpace) != "" {
+			items = append(items, item)
+		}
+	}
+	switch {
+	case len(items) == 0:
+		return Range{}, ErrInvalidBookName
+	case len(items) > 1:
 		return Range{}, ErrInvalidVerseRange
 	}
-	rs, _, err := parseItem(items[0], k.info(loc), loc, 0)
+	rs, _, err := parseItem(items[0], loc, 0)
 	if err != nil {
 		return Range{}, err
 	}
@@ -67,7 +75,6 @@ func Parse(text string, loc Locale) (Range, error) {
 // *ParseError naming the reference; errors.Is matches ErrInvalidBookName or
 // ErrInvalidVerseRange.
 func ParseList(text string, loc Locale) ([]Range, error) {
-	li := k.info(loc)
 	var out []Range
 	book, n := 0, 0
 	for _, item := range splitItems(text) {
@@ -75,7 +82,7 @@ func ParseList(text string, loc Locale) ([]Range, error) {
 		if item == "" {
 			continue
 		}
-		rs, b, err := parseItem(item, li, loc, book)
+		rs, b, err := parseItem(item, loc, book)
 		if err != nil {
 			return nil, &ParseError{Index: n, Text: item, Err: err}
 		}
@@ -136,7 +143,7 @@ func isNumberSyntax(r rune) bool {
 // parseItem parses one reference of a list; prevBook is the book a
 // reference without a book name continues (0: none). It returns the ranges
 // and the book they are in.
-func parseItem(item string, li *localeInfo, loc Locale, prevBook int) ([]Range, int, error) {
+func parseItem(item string, loc Locale, prevBook int) ([]Range, int, error) {
 	// A period ending the reference ends a sentence, not a number.
 	item = strings.TrimRightFunc(item, func(r rune) bool { return r == '.' || isSpace(r) })
 	item = strings.TrimLeftFunc(item, isSpace)
@@ -151,7 +158,7 @@ func parseItem(item string, li *localeInfo, loc Locale, prevBook int) ([]Range, 
 	} else if book == 0 {
 		return nil, 0, ErrInvalidBookName
 	}
-	rs, err := parseNumbers(book, spec, li)
+	rs, err := parseNumbers(book, spec, k.info(loc))
 	if err != nil {
 		return nil, 0, err
 	}
