@@ -1,0 +1,315 @@
+package rebuildapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"lamplight/modules/bible"
+	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/settings/settingsapi"
+	"lamplight/platform/cache"
+	"lamplight/platform/errs"
+)
+
+// fakeLog is a reader's log whose version grows with every write.
+type fakeLog struct {
+	mu      sync.Mutex
+	entries map[string][]readingapi.Entry
+	version map[string]int64
+	reads   int
+	// stale, when set, is answered by Log instead of the current log, as a
+	// lagging replica would.
+	stale *readingapi.Log
+}
+
+func newFakeLog() *fakeLog {
+	return &fakeLog{entries: map[string][]readingapi.Entry{}, version: map[string]int64{}}
+}
+
+func (f *fakeLog) add(user, date string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.entries[user] = append(f.entries[user], readingapi.Entry{Date: date, Start: bible.FirstVerseID, End: bible.FirstVerseID})
+	f.version[user]++
+}
+
+func (f *fakeLog) Log(_ context.Context, user, from string) (readingapi.Log, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.reads++
+	if f.stale != nil {
+		return *f.stale, nil
+	}
+	var out []readingapi.Entry
+	for _, e := range f.entries[user] {
+		if e.Date >= from {
+			out = append(out, e)
+		}
+	}
+	return readingapi.Log{Entries: out, Version: f.version[user]}, nil
+}
+
+func (f *fakeLog) Version(_ context.Context, user string) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.version[user], nil
+}
+
+func (f *fakeLog) UsersWithEntries(context.Context) ([]string, error) { return nil, nil }
+
+type fakeSettings struct {
+	mu sync.Mutex
+	s  map[string]settingsapi.Settings
+}
+
+func (f *fakeSettings) Get(_ context.Context, user string) (settingsapi.Settings, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s, ok := f.s[user]; ok {
+		return s, nil
+	}
+	return settingsapi.Settings{TimeZone: "UTC", RestDaysPerWeek: 1}, nil
+}
+
+func (f *fakeSettings) set(user string, change func(*settingsapi.Settings)) {
+	s, _ := f.Get(context.Background(), user)
+	change(&s)
+	s.Version++
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.s[user] = s
+}
+
+// downCache fails every call, as an unreachable Redis would.
+type downCache struct{}
+
+var errDown = errors.New("cache down")
+
+func (downCache) Get(context.Context, string) ([]byte, error)              { return nil, errDown }
+func (downCache) Set(context.Context, string, []byte, time.Duration) error { return errDown }
+func (downCache) SetNX(context.Context, string, []byte, time.Duration) (bool, error) {
+	return false, errDown
+}
+func (downCache) Take(context.Context, string) ([]byte, error) { return nil, errDown }
+func (downCache) Delete(context.Context, ...string) error      { return errDown }
+func (downCache) Ping(context.Context) error                   { return errDown }
+
+// summary is a toy projection: the dates read, and the date it was for.
+type summary struct {
+	Dates []string `json:"dates"`
+	Today string   `json:"today"`
+}
+
+type fixture struct {
+	log      *fakeLog
+	settings *fakeSettings
+	cache    cache.Cache
+	runner   *Runner[summary]
+	computes int
+}
+
+func newFixture(t *testing.T, c cache.Cache, usesToday bool) *fixture {
+	f := &fixture{log: newFakeLog(), settings: &fakeSettings{s: map[string]settingsapi.Settings{}}, cache: c}
+	spec := Spec[summary]{
+		Name:         "toy",
+		FromLookBack: true,
+		UsesToday:    usesToday,
+		Inputs:       func(s settingsapi.Settings) string { return s.LookBackDate },
+		Compute: func(in Input) summary {
+			f.computes++
+			out := summary{Dates: []string{}, Today: in.Today}
+			for _, e := range in.Log.Entries {
+				out.Dates = append(out.Dates, e.Date)
+			}
+			return out
+		},
+	}
+	f.runner = NewRunner(spec, Deps{Reading: f.log, Settings: f.settings, Cache: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	f.runner.SetClock(func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC) })
+	return f
+}
+
+func memory(t *testing.T) cache.Cache {
+	m := cache.NewMemory()
+	t.Cleanup(m.Close)
+	return m
+}
+
+func (f *fixture) get(t *testing.T, user, today string) summary {
+	t.Helper()
+	v, err := f.runner.Get(context.Background(), user, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestGetServesFromTheCacheUntilAnInputChanges(t *testing.T) {
+	f := newFixture(t, memory(t), false)
+	f.log.add("u1", "2026-11-01")
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-01"}) || f.computes != 1 {
+		t.Fatalf("%+v after %d computes", got, f.computes)
+	}
+	f.get(t, "u1", "")
+	if f.computes != 1 {
+		t.Fatalf("recomputed without a change: %d", f.computes)
+	}
+	// Read your writes.
+	f.log.add("u1", "2026-11-02")
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-01", "2026-11-02"}) {
+		t.Fatalf("stale after a write: %+v", got)
+	}
+	// A setting the projection reads changes the value at once...
+	f.settings.set("u1", func(s *settingsapi.Settings) { s.LookBackDate = "2026-11-02" })
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-02"}) {
+		t.Fatalf("lookBackDate ignored: %+v", got)
+	}
+	// ...and one it does not read leaves the cached value valid.
+	n := f.computes
+	f.settings.set("u1", func(s *settingsapi.Settings) { s.Locale = "de" })
+	f.get(t, "u1", "")
+	if f.computes != n {
+		t.Fatal("an unrelated setting invalidated the value")
+	}
+	// Readers are apart.
+	if got := f.get(t, "u2", ""); len(got.Dates) != 0 {
+		t.Fatalf("u2 sees %+v", got)
+	}
+}
+
+func TestTodayIsAnInput(t *testing.T) {
+	f := newFixture(t, memory(t), true)
+	f.settings.set("u1", func(s *settingsapi.Settings) { s.TimeZone = "Pacific/Kiritimati" })
+	f.settings.set("u2", func(s *settingsapi.Settings) { s.TimeZone = "America/Los_Angeles" })
+	if got := f.get(t, "u1", ""); got.Today != "2026-11-23" {
+		t.Fatalf("UTC+14 reader's today: %s", got.Today)
+	}
+	if got := f.get(t, "u2", ""); got.Today != "2026-11-22" {
+		t.Fatalf("LA reader's today: %s", got.Today)
+	}
+	if got := f.get(t, "u1", "2026-11-22"); got.Today != "2026-11-22" {
+		t.Fatalf("explicit today: %s", got.Today)
+	}
+	n := f.computes
+	f.get(t, "u1", "2026-11-22")
+	if f.computes != n {
+		t.Fatal("same today recomputed")
+	}
+	// A projection that does not use today ignores it.
+	g := newFixture(t, memory(t), false)
+	g.get(t, "u1", "2026-01-01")
+	g.get(t, "u1", "2026-01-02")
+	if got := g.get(t, "u1", ""); got.Today != "" || g.computes != 1 {
+		t.Fatalf("%+v after %d computes", got, g.computes)
+	}
+}
+
+func TestEventsRecomputeAndNeverPutAnOlderValueBack(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, memory(t), false)
+	handlers := f.runner.Handlers()
+	if len(handlers) != 2 || handlers[0].Name != "projections.toy" || handlers[0].Topic != (readingapi.LogEntryChanged{}).Topic() ||
+		handlers[1].Name != "projections.toy.settings" || handlers[1].Topic != (settingsapi.SettingsChanged{}).Topic() {
+		t.Fatalf("handlers %+v", handlers)
+	}
+	onLog := handlers[0].Handle
+	f.log.add("u1", "2026-11-01")
+	f.log.add("u1", "2026-11-02")
+	// Events arrive late, out of order and twice; each recomputes from the
+	// log as it is now.
+	for _, payload := range []string{
+		`{"userId":"u1","dates":["2026-11-02"],"op":"created","version":2}`,
+		`{"userId":"u1","dates":["2026-11-01"],"op":"created","version":1}`,
+		`{"userId":"u1","dates":["2026-11-01"],"op":"created","version":1}`,
+	} {
+		if err := onLog(ctx, []byte(payload)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.computes != 1 {
+		t.Fatalf("handlers recomputed a current value: %d computes", f.computes)
+	}
+	reads := f.log.reads
+	if got := f.get(t, "u1", ""); len(got.Dates) != 2 || f.log.reads != reads {
+		t.Fatalf("not served from the cache: %+v", got)
+	}
+	// A slow rebuild that read an older snapshot stores it under that
+	// snapshot's version, which the next read sees is stale.
+	f.log.stale = &readingapi.Log{Entries: []readingapi.Entry{{Date: "2026-11-01", Start: bible.FirstVerseID, End: bible.FirstVerseID}}, Version: 1}
+	if err := f.runner.Rebuild(ctx, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	f.log.stale = nil
+	if got := f.get(t, "u1", ""); len(got.Dates) != 2 {
+		t.Fatalf("an older value was served: %+v", got)
+	}
+	// A settings event refreshes too.
+	f.settings.set("u1", func(s *settingsapi.Settings) { s.LookBackDate = "2026-11-02" })
+	if err := handlers[1].Handle(ctx, []byte(`{"userId":"u1","fields":["lookBackDate"],"version":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	reads = f.log.reads
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-02"}) || f.log.reads != reads {
+		t.Fatalf("settings event did not refresh: %+v", got)
+	}
+	if err := onLog(ctx, []byte(`not json`)); err == nil {
+		t.Fatal("a malformed event must fail (and go to the poison queue)")
+	}
+}
+
+func TestRebuildStoresWhateverTheCacheHeld(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, memory(t), false)
+	f.log.add("u1", "2026-11-01")
+	f.get(t, "u1", "")
+	// Overwrite the cached value with garbage under the current version.
+	cache.Store(ctx, f.cache, slog.Default(), f.runner.Key("u1"), f.runner.Version(1, settingsapi.Settings{}, ""), TTL, summary{Dates: []string{"garbage"}})
+	if err := f.runner.Rebuild(ctx, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-01"}) {
+		t.Fatalf("%+v", got)
+	}
+	var r Rebuilder = f.runner
+	if r.Name() != "toy" {
+		t.Fatal(r.Name())
+	}
+}
+
+func TestCacheDownStillAnswers(t *testing.T) {
+	f := newFixture(t, downCache{}, false)
+	f.log.add("u1", "2026-11-01")
+	for range 2 {
+		if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-01"}) {
+			t.Fatalf("%+v", got)
+		}
+	}
+	if err := f.runner.Rebuild(context.Background(), "u1"); err != nil {
+		t.Fatalf("rebuild must not fail on the cache: %v", err)
+	}
+	if err := f.runner.Refresh(context.Background(), "u1"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseDate(t *testing.T) {
+	if d, err := ParseDate("today", ""); d != "" || err != nil {
+		t.Fatal(d, err)
+	}
+	if d, err := ParseDate("today", "2026-11-22"); d != "2026-11-22" || err != nil {
+		t.Fatal(d, err)
+	}
+	for _, bad := range []string{"2026-02-30", "22.11.2026", "2026-11-22T00:00:00Z"} {
+		_, err := ParseDate("today", bad)
+		e, ok := errs.As(err)
+		if !ok || e.Kind != errs.KindValidation || e.Details[0].Field != "today" || e.Details[0].Code != errs.IsInvalid {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
