@@ -12,8 +12,10 @@ import (
 // shown to readers and matched by the web app) and must not change, hence
 // the capitalised error strings.
 var (
-	ErrInvalidBookName   = errors.New("Invalid book name")   //nolint:staticcheck // contract message
-	ErrInvalidVerseRange = errors.New("Invalid verse range") //nolint:staticcheck // contract message
+	//lint:ignore ST1005 contract message, see above
+	ErrInvalidBookName = errors.New("Invalid book name")
+	//lint:ignore ST1005 contract message, see above
+	ErrInvalidVerseRange = errors.New("Invalid verse range")
 )
 
 // ParseError tells which reference of a list failed to parse and why.
