@@ -132,7 +132,8 @@ func NormalizeVersion(code string) string {
 
 // DefaultVersionFor returns the version offered first to readers of the
 // locale: NASB2020 (en), LUT (de), RVR1960 (es), LSG (fr), ARC (pt), UKR (uk).
-func DefaultVersionFor(loc Locale) string { return k.info(loc).DefaultVersion }
+// It is loc.DefaultVersion() for callers holding a locale code.
+func DefaultVersionFor(loc Locale) string { return loc.DefaultVersion() }
 
 // Apps returns the known apps.
 func Apps() []AppInfo {
