@@ -29,7 +29,7 @@ web: $(WEB_DEPS) ## Build the web app into webapp/dist
 	cd webapp && $(NPM) run build
 
 go: ## Build bin/lamplight (embeds whatever webapp/dist holds)
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./app/cmd/lamplight
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./app/cmd/lamplight
 
 test: build test-go test-web test-e2e ## Go tests, web unit tests and browser end-to-end tests
 
