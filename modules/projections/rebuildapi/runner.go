@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/bus"
@@ -22,7 +23,7 @@ const TTL = 30 * 24 * time.Hour
 
 // Input is one consistent view of a reader: the log snapshot (entries and
 // the version they were read at), the settings, and the reader's local date
-// ("" for projections that do not depend on it).
+// ("" unless the projection's Spec.UsesToday).
 type Input struct {
 	Log      readingapi.Log
 	Settings settingsapi.Settings
@@ -88,35 +89,40 @@ func (r *Runner[T]) Version(logVersion int64, s settingsapi.Settings, today stri
 	return v
 }
 
+// View is what a value was served for: the reader's settings and local date.
+type View struct {
+	Settings settingsapi.Settings
+	Today    string
+}
+
 // Get returns the reader's value for today ("" for the reader's current
-// local date in their time zone). It checks the current versions of the log
-// and the settings and recomputes on a miss or a stale entry, so a read
-// right after a write sees the write; when the cache is down it computes
-// directly.
-func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, error) {
+// local date in their time zone), with the settings and date it is for. It
+// checks the current versions of the log and the settings and recomputes on
+// a miss or a stale entry, so a read right after a write sees the write;
+// when the cache is down it computes directly.
+func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, error) {
+	var zero T
 	s, err := r.deps.Settings.Get(ctx, userID)
 	if err != nil {
-		var zero T
-		return zero, err
+		return zero, View{}, err
 	}
-	today = r.today(s, today)
+	view := View{Settings: s, Today: r.today(s, today)}
 	logVersion, err := r.deps.Reading.Version(ctx, userID)
 	if err != nil {
-		var zero T
-		return zero, err
+		return zero, view, err
 	}
 	// The log is read after its version, so a value is never older than the
 	// version it is stored under; at worst it is newer, and the next read
 	// recomputes once.
-	return cache.Versioned(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(logVersion, s, today), TTL,
+	v, err := cache.Versioned(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(logVersion, s, view.Today), TTL,
 		func() (T, error) {
 			l, err := r.deps.Reading.Log(ctx, userID, r.from(s))
 			if err != nil {
-				var zero T
 				return zero, err
 			}
-			return r.spec.Compute(Input{Log: l, Settings: s, Today: today}), nil
+			return r.spec.Compute(r.input(l, s, view.Today)), nil
 		})
+	return v, view, err
 }
 
 // Refresh makes the cached value current, recomputing only when it is
@@ -124,7 +130,7 @@ func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, error) {
 // current (or recomputes it from the source of truth), so it can never put
 // an older value back.
 func (r *Runner[T]) Refresh(ctx context.Context, userID string) error {
-	_, err := r.Get(ctx, userID, "")
+	_, _, err := r.Get(ctx, userID, "")
 	return err
 }
 
@@ -140,13 +146,14 @@ func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
 	if err != nil {
 		return err
 	}
-	v := r.spec.Compute(Input{Log: l, Settings: s, Today: today})
+	v := r.spec.Compute(r.input(l, s, today))
 	cache.Store(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(l.Version, s, today), TTL, v)
 	return nil
 }
 
-// Handlers are the bus handlers that keep the cache current: one per event,
-// each named after the projection (its consumer group).
+// Handlers are the bus handlers that keep the cache current (and drop a
+// deleted reader's value): one per event, each named after the projection,
+// which makes it its own consumer group.
 func (r *Runner[T]) Handlers() []bus.Handler {
 	return []bus.Handler{
 		bus.On("projections."+r.spec.Name, func(ctx context.Context, ev readingapi.LogEntryChanged) error {
@@ -154,6 +161,9 @@ func (r *Runner[T]) Handlers() []bus.Handler {
 		}),
 		bus.On("projections."+r.spec.Name+".settings", func(ctx context.Context, ev settingsapi.SettingsChanged) error {
 			return r.Refresh(ctx, ev.UserID)
+		}),
+		bus.On("projections."+r.spec.Name+".user-deleted", func(ctx context.Context, ev identityapi.UserDeleted) error {
+			return r.deps.Cache.Delete(ctx, r.Key(ev.UserID))
 		}),
 	}
 }
@@ -165,10 +175,17 @@ func (r *Runner[T]) from(s settingsapi.Settings) string {
 	return ""
 }
 
-func (r *Runner[T]) today(s settingsapi.Settings, today string) string {
+// input is what Compute sees: the date only when it is an input, so a
+// projection cannot depend on what its version does not name.
+func (r *Runner[T]) input(l readingapi.Log, s settingsapi.Settings, today string) Input {
 	if !r.spec.UsesToday {
-		return ""
+		today = ""
 	}
+	return Input{Log: l, Settings: s, Today: today}
+}
+
+// today is the date asked for, or the reader's current local date.
+func (r *Runner[T]) today(s settingsapi.Settings, today string) string {
 	if today == "" {
 		today = dates.Today(s.TimeZone, r.now())
 	}

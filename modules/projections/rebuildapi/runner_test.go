@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
@@ -143,9 +144,12 @@ func memory(t *testing.T) cache.Cache {
 
 func (f *fixture) get(t *testing.T, user, today string) summary {
 	t.Helper()
-	v, err := f.runner.Get(context.Background(), user, today)
+	v, view, err := f.runner.Get(context.Background(), user, today)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if s, _ := f.settings.Get(context.Background(), user); view.Settings != s || view.Today == "" {
+		t.Fatalf("view %+v", view)
 	}
 	return v
 }
@@ -214,8 +218,9 @@ func TestEventsRecomputeAndNeverPutAnOlderValueBack(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, memory(t), false)
 	handlers := f.runner.Handlers()
-	if len(handlers) != 2 || handlers[0].Name != "projections.toy" || handlers[0].Topic != (readingapi.LogEntryChanged{}).Topic() ||
-		handlers[1].Name != "projections.toy.settings" || handlers[1].Topic != (settingsapi.SettingsChanged{}).Topic() {
+	if len(handlers) != 3 || handlers[0].Name != "projections.toy" || handlers[0].Topic != (readingapi.LogEntryChanged{}).Topic() ||
+		handlers[1].Name != "projections.toy.settings" || handlers[1].Topic != (settingsapi.SettingsChanged{}).Topic() ||
+		handlers[2].Name != "projections.toy.user-deleted" || handlers[2].Topic != (identityapi.UserDeleted{}).Topic() {
 		t.Fatalf("handlers %+v", handlers)
 	}
 	onLog := handlers[0].Handle
@@ -257,6 +262,13 @@ func TestEventsRecomputeAndNeverPutAnOlderValueBack(t *testing.T) {
 	reads = f.log.reads
 	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-02"}) || f.log.reads != reads {
 		t.Fatalf("settings event did not refresh: %+v", got)
+	}
+	// A deleted reader's value is dropped.
+	if err := handlers[2].Handle(ctx, []byte(`{"userId":"u1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.cache.Get(ctx, f.runner.Key("u1")); !errors.Is(err, cache.ErrMiss) {
+		t.Fatalf("value kept after the reader was deleted: %v", err)
 	}
 	if err := onLog(ctx, []byte(`not json`)); err == nil {
 		t.Fatal("a malformed event must fail (and go to the poison queue)")

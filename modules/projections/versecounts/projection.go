@@ -1,0 +1,23 @@
+package versecounts
+
+import (
+	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/settings/settingsapi"
+)
+
+// Projection keeps every reader's date verse counts, for the whole log,
+// cached under proj:versecounts:<user>.
+type Projection struct {
+	*rebuildapi.Runner[[]Day]
+}
+
+// New builds the projection.
+func New(d rebuildapi.Deps) *Projection {
+	return &Projection{rebuildapi.NewRunner(rebuildapi.Spec[[]Day]{
+		Name:   "versecounts",
+		Inputs: func(s settingsapi.Settings) string { return s.LookBackDate },
+		Compute: func(in rebuildapi.Input) []Day {
+			return Compute(in.Log.Entries, in.Settings.LookBackDate)
+		},
+	}, d)}
+}
