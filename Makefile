@@ -53,4 +53,5 @@ bench: ## Go benchmarks (figures go to docs/BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean: ## Remove build output
-	rm -rf bin webapp/dist/assets webapp/dist/*.html webapp/dist/*.js webapp/dist/*.webmanifest
+	rm -rf bin
+	find webapp/dist -mindepth 1 ! -name .gitkeep -delete

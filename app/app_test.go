@@ -26,6 +26,7 @@ var webFiles = fstest.MapFS{
 	"index.html":           {Data: []byte(`<!doctype html><html><head><title>Lamplight</title></head><body><div id="root"></div></body></html>`)},
 	"assets/index-abc.js":  {Data: []byte(`console.log("app")`)},
 	"manifest.webmanifest": {Data: []byte(`{"name":"Lamplight"}`)},
+	".vite/manifest.json":  {Data: []byte(`{}`)},
 }
 
 func TestAppGraphIsValid(t *testing.T) {
@@ -114,6 +115,9 @@ func TestIntegrationHTTPEdge(t *testing.T) {
 			}
 			if code, _ := a.Get(t, "/assets/missing-123.js"); code != 404 {
 				t.Fatalf("missing asset = %d", code)
+			}
+			if code, _ := a.Get(t, "/.vite/manifest.json"); code != 404 {
+				t.Fatalf("build metadata served: %d", code)
 			}
 			if ct := header(t, a, "/manifest.webmanifest", "Content-Type"); ct != "application/manifest+json" {
 				t.Fatalf("manifest content-type %q", ct)

@@ -50,6 +50,11 @@ func (s *spa) handle(c *gin.Context) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(p), "/")
+	if strings.HasPrefix(name, ".") || strings.Contains(name, "/.") {
+		// Build metadata such as .vite/manifest.json is not for browsers.
+		c.Status(http.StatusNotFound)
+		return
+	}
 	if name != "" && name != "index.html" {
 		if b, err := fs.ReadFile(s.files, name); err == nil {
 			switch {
