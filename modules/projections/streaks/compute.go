@@ -57,13 +57,15 @@ func Compute(entries []readingapi.Entry, lookBackDate, today string, restDaysPer
 	// Reading days, as offsets from the first one.
 	first := end + 1
 	days := make([]int, 0, len(entries))
+	prev := ""
 	for _, e := range entries {
-		if e.Date > today || (lookBackDate != "" && e.Date < lookBackDate) || e.Range().Count() == 0 {
+		if e.Date == prev || e.Date > today || (lookBackDate != "" && e.Date < lookBackDate) || e.Range().Count() == 0 {
 			continue
 		}
 		if d, ok := dayNumber(e.Date); ok {
 			days = append(days, d)
 			first = min(first, d)
+			prev = e.Date
 		}
 	}
 	if len(days) == 0 {
@@ -154,13 +156,55 @@ func restart(misses []int, week func(int) int, w int, read []bool, i int) (int, 
 	return -1, misses[:0]
 }
 
-// dayNumber is the number of days since 1970-01-01 of a valid date.
+// dayNumber is the number of days since 1970-01-01 of a real YYYY-MM-DD
+// date within the years dates accepts. It parses by hand: a ten-year log has
+// thousands of dates.
 func dayNumber(s string) (int, bool) {
-	t, err := dates.Parse(s)
-	if err != nil {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return 0, false
 	}
-	return int(t.Unix() / 86400), true
+	y, ok1 := digits(s[0:4])
+	m, ok2 := digits(s[5:7])
+	d, ok3 := digits(s[8:10])
+	if !ok1 || !ok2 || !ok3 || y < dates.MinYear || y > dates.MaxYear || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+		return 0, false
+	}
+	// Days from the civil date, counting years from March so that the leap
+	// day falls last.
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468, true
+}
+
+func digits(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func daysIn(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }
 
 func dayString(d int) string {

@@ -184,6 +184,25 @@ func TestWeeksBefore1970(t *testing.T) {
 	}
 }
 
+func TestDayNumberAgreesWithTheCalendar(t *testing.T) {
+	for d := dates.AddDays("1900-01-01", 0); d <= "2200-12-31"; d = dates.AddDays(d, 13) {
+		tm, _ := dates.Parse(d)
+		if n, ok := dayNumber(d); !ok || n != int(tm.Unix()/86400) || dayString(n) != d {
+			t.Fatalf("%s: %d %v, want %d", d, n, ok, tm.Unix()/86400)
+		}
+	}
+	for _, d := range []string{"2024-02-29", "2000-02-29", "1900-02-28", "2200-12-31"} {
+		if _, ok := dayNumber(d); !ok {
+			t.Errorf("%s rejected", d)
+		}
+	}
+	for _, d := range []string{"2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00", "1899-12-31", "2201-01-01", "2024-1-01", "2024/01/01", "20240101xx", "+024-01-01", ""} {
+		if _, ok := dayNumber(d); ok {
+			t.Errorf("%s accepted", d)
+		}
+	}
+}
+
 // brute applies the definition directly: every run is checked.
 func brute(read []bool, rest int) (current, longest int) {
 	n := len(read)

@@ -93,36 +93,38 @@ func span(from, to int) []int {
 //  3. A reader who has read every verse gets none. (A new reader gets
 //     Matthew 1, Genesis 1 and Psalms 1 from the paths.)
 func Compute(entries []readingapi.Entry, lookBackDate, today string) []Suggestion {
-	var read bible.VerseSet
-	current := entries[:0:0]
-	for _, e := range entries {
-		if lookBackDate == "" || e.Date >= lookBackDate {
-			current = append(current, e)
-			read.Add(e.Range())
-		}
-	}
-	out := []Suggestion{}
-	if read.Count() == bible.TotalVerses {
-		return out
-	}
-	out = continuations(current, today)
-	return fill(out, &read)
-}
-
-// continuations applies rule 1.
-func continuations(entries []readingapi.Entry, today string) []Suggestion {
 	from := dates.AddDays(today, -ContinueDays)
-	latest := map[int]readingapi.Entry{}
+	var read bible.VerseSet
+	var recent []readingapi.Entry
 	var todays []bible.Range
 	for _, e := range entries {
+		if lookBackDate != "" && e.Date < lookBackDate {
+			continue
+		}
+		read.Add(e.Range())
 		switch {
 		case e.Date == today:
 			todays = append(todays, e.Range())
-		case e.Date >= from && e.Date < today && e.Range().Validate() == nil:
-			b := e.Start.Book()
-			if l, ok := latest[b]; !ok || later(e, l) {
-				latest[b] = e
-			}
+		case e.Date >= from && e.Date < today:
+			recent = append(recent, e)
+		}
+	}
+	if read.Count() == bible.TotalVerses {
+		return []Suggestion{}
+	}
+	return fill(continuations(recent, todays), &read)
+}
+
+// continuations applies rule 1 to the entries of the days before today.
+func continuations(recent []readingapi.Entry, todays []bible.Range) []Suggestion {
+	latest := map[int]readingapi.Entry{}
+	for _, e := range recent {
+		if e.Range().Validate() != nil {
+			continue
+		}
+		b := e.Start.Book()
+		if l, ok := latest[b]; !ok || later(e, l) {
+			latest[b] = e
 		}
 	}
 	type found struct {

@@ -1,0 +1,96 @@
+package rebuildapi_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"lamplight/modules/bible"
+	"lamplight/modules/projections/progress"
+	"lamplight/modules/projections/streaks"
+	"lamplight/modules/projections/suggestions"
+	"lamplight/modules/projections/versecounts"
+	"lamplight/modules/reading/readingapi"
+	"lamplight/platform/dates"
+)
+
+const (
+	benchToday    = "2026-11-22"
+	benchDays     = 3650
+	benchPerDay   = 86
+	benchRereadP  = 0.2
+	benchLookBack = "2016-11-23"
+)
+
+// tenYears is a reader who read about 86 verses a day in Bible order for ten
+// years up to yesterday (an entry is cut where a book ends), going round the
+// Bible about ten times, and on one day in five also re-read a random
+// chapter.
+func tenYears() []readingapi.Entry {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var out []readingapi.Entry
+	next := 0
+	for d := range benchDays {
+		date := dates.AddDays(benchToday, d-benchDays)
+		start, _ := bible.VerseAt(next)
+		b, _ := bible.BookByID(start.Book())
+		endIndex, _ := b.Last().Index()
+		last := min(next+benchPerDay-1, endIndex)
+		end, _ := bible.VerseAt(last)
+		day := []readingapi.Entry{{Date: date, Start: start, End: end}}
+		next = (last + 1) % bible.TotalVerses
+		if rng.Float64() < benchRereadP {
+			book, _ := bible.BookByID(1 + rng.IntN(bible.BookCount))
+			r, _ := bible.WholeChapter(book.ID, 1+rng.IntN(book.ChapterCount))
+			day = append(day, readingapi.Entry{Date: date, Start: r.Start, End: r.End})
+			if r.Start < day[0].Start {
+				day[0], day[1] = day[1], day[0]
+			}
+		}
+		out = append(out, day...)
+	}
+	return out
+}
+
+// BenchmarkRecomputeAfterOneEntry measures the pure recompute of every
+// projection for a reader with ten years of daily entries, after one more
+// entry today: what an event handler or a read after a write computes once
+// the log is loaded.
+func BenchmarkRecomputeAfterOneEntry(b *testing.B) {
+	log := tenYears()
+	log = append(log, readingapi.Entry{Date: benchToday, Start: bible.NewVerseID(43, 3, 1), End: bible.NewVerseID(43, 3, 36)})
+	b.Logf("%d entries", len(log))
+	b.Run("versecounts", func(b *testing.B) {
+		for b.Loop() {
+			versecounts.Compute(log, benchLookBack)
+		}
+	})
+	b.Run("progress", func(b *testing.B) {
+		for b.Loop() {
+			progress.Read(log, benchLookBack)
+		}
+	})
+	b.Run("progress-overview", func(b *testing.B) {
+		read := progress.Read(log, benchLookBack)
+		for b.Loop() {
+			progress.NewOverview(read)
+		}
+	})
+	b.Run("suggestions", func(b *testing.B) {
+		for b.Loop() {
+			suggestions.Compute(log, benchLookBack, benchToday)
+		}
+	})
+	b.Run("streaks", func(b *testing.B) {
+		for b.Loop() {
+			streaks.Compute(log, benchLookBack, benchToday, 1)
+		}
+	})
+	b.Run("all", func(b *testing.B) {
+		for b.Loop() {
+			versecounts.Compute(log, benchLookBack)
+			progress.NewOverview(progress.Read(log, benchLookBack))
+			suggestions.Compute(log, benchLookBack, benchToday)
+			streaks.Compute(log, benchLookBack, benchToday, 1)
+		}
+	})
+}
