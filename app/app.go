@@ -12,6 +12,7 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"lamplight/modules/bible/bibleweb"
+	"lamplight/modules/identity"
 	"lamplight/modules/reading"
 	"lamplight/modules/settings"
 	"lamplight/platform"
@@ -22,6 +23,7 @@ import (
 
 // Modules lists every domain module, in the order they are wired.
 var Modules = fx.Options(
+	identity.Module,
 	bibleweb.Module,
 	reading.Module,
 	settings.Module,

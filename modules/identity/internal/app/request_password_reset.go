@@ -1,0 +1,50 @@
+package app
+
+import (
+	"context"
+	"net/url"
+
+	"lamplight/modules/identity/internal/domain"
+	"lamplight/modules/identity/internal/mailtemplates"
+	"lamplight/modules/identity/internal/store"
+	"lamplight/platform/errs"
+)
+
+// RequestPasswordReset asks for a reset link.
+type RequestPasswordReset struct {
+	Email string
+	Req   Request
+}
+
+// RequestPasswordReset mails a single-use reset link to an existing
+// account. The answer is the same whether the address is known or not.
+func (s *Service) RequestPasswordReset(ctx context.Context, cmd RequestPasswordReset) (string, error) {
+	email := domain.NormalizeEmail(cmd.Email)
+	var f errs.Fields
+	domain.ValidateEmail(&f, "email", email)
+	if err := f.Err(); err != nil {
+		return "", err
+	}
+	if err := s.limit(ctx, "reset-request:ip:"+cmd.Req.IP, limitResetRequest); err != nil {
+		return "", err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if isNotFound(err) {
+		return email, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	token := domain.NewToken()
+	return email, s.transact(ctx, func(tx *store.Store) error {
+		r := store.PasswordReset{TokenHash: domain.HashToken(token), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(ResetLinkLifetime)}
+		if err := tx.CreateReset(ctx, r); err != nil {
+			return err
+		}
+		return s.sendMail(ctx, tx, mailtemplates.PasswordReset, u.Locale, u.Email, mailtemplates.Data{
+			Email: u.Email, Minutes: int(ResetLinkLifetime.Minutes()),
+			Link: link(cmd.Req.SiteURL, u.Locale, "/reset-password", url.Values{"token": {token}}),
+		})
+	})
+}

@@ -1,0 +1,38 @@
+package domain
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// Locales are the interface languages; the first is the default.
+var Locales = []string{"en", "de", "es", "fr", "pt", "uk"}
+
+// DefaultLocale and DefaultTimeZone apply when the browser sends none.
+const (
+	DefaultLocale   = "en"
+	DefaultTimeZone = "UTC"
+)
+
+// NormalizeLocale maps "pt-BR" or "DE" to a supported locale, or "" when
+// the language is not offered.
+func NormalizeLocale(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(s, "-_"); i > 0 {
+		s = s[:i]
+	}
+	if slices.Contains(Locales, s) {
+		return s
+	}
+	return ""
+}
+
+// ValidTimeZone reports whether tz is an IANA zone name such as Europe/Kyiv.
+func ValidTimeZone(tz string) bool {
+	if tz == "" || tz == "Local" || len(tz) > 64 {
+		return false
+	}
+	_, err := time.LoadLocation(tz)
+	return err == nil
+}

@@ -1,0 +1,158 @@
+// Package mailtemplates renders identity's emails in the reader's language:
+// a plain-text body and an HTML alternative (escaped by html/template).
+package mailtemplates
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+
+	"lamplight/platform/mail"
+)
+
+// Kind is one of identity's emails.
+type Kind int
+
+const (
+	// VerifyEmail carries a code and a link that confirm an address.
+	VerifyEmail Kind = iota
+	// PasswordReset carries a link to choose a new password.
+	PasswordReset
+	// EmailChange carries a code confirming a new address.
+	EmailChange
+	// RegisterAttempt tells an account's owner that someone tried to sign up
+	// with their address.
+	RegisterAttempt
+)
+
+// Data fills an email's placeholders.
+type Data struct {
+	Email string
+	// Code is the one-time code, when the email carries one.
+	Code string
+	// Link is the main action (the button).
+	Link string
+	// SecondLink is an optional second action.
+	SecondLink string
+	// Minutes is how long the code or link stays valid.
+	Minutes int
+}
+
+// content is an email's wording in one language. Placeholders: {email},
+// {code}, {minutes}.
+type content struct {
+	Subject     string
+	Heading     string
+	Intro       []string
+	AfterCode   []string
+	Button      string
+	LinkHint    string
+	After       []string
+	SecondLabel string
+	Footer      string
+}
+
+// Render returns the message to send to, in locale (English when unknown).
+func Render(kind Kind, locale, to string, d Data) (mail.Message, error) {
+	l, ok := catalog[locale]
+	if !ok {
+		l = catalog["en"]
+	}
+	c, ok := l.messages[kind]
+	if !ok {
+		return mail.Message{}, fmt.Errorf("mail template %d missing for %s", kind, locale)
+	}
+	r := strings.NewReplacer("{email}", d.Email, "{code}", d.Code, "{minutes}", strconv.Itoa(d.Minutes))
+	fill := func(ss []string) []string {
+		out := make([]string, len(ss))
+		for i, s := range ss {
+			out[i] = r.Replace(s)
+		}
+		return out
+	}
+	v := view{
+		Lang: l.lang, Heading: r.Replace(c.Heading), Intro: fill(c.Intro), Code: d.Code, AfterCode: fill(c.AfterCode),
+		Button: r.Replace(c.Button), Link: d.Link, LinkHint: r.Replace(c.LinkHint), After: fill(c.After),
+		SecondLabel: r.Replace(c.SecondLabel), SecondLink: d.SecondLink, Footer: r.Replace(c.Footer), Signature: l.signature,
+	}
+	var text, html bytes.Buffer
+	if err := textLayout.Execute(&text, v); err != nil {
+		return mail.Message{}, err
+	}
+	if err := htmlLayout.Execute(&html, v); err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{To: to, Subject: r.Replace(c.Subject), Text: squeeze(text.String()), HTML: html.String()}, nil
+}
+
+type view struct {
+	Lang, Heading     string
+	Intro             []string
+	Code              string
+	AfterCode         []string
+	Button, Link      string
+	LinkHint          string
+	After             []string
+	SecondLabel       string
+	SecondLink        string
+	Footer, Signature string
+}
+
+// squeeze leaves at most one blank line between paragraphs.
+func squeeze(s string) string {
+	for strings.Contains(s, "\n\n\n") {
+		s = strings.ReplaceAll(s, "\n\n\n", "\n\n")
+	}
+	return strings.TrimSpace(s) + "\n"
+}
+
+var textLayout = texttemplate.Must(texttemplate.New("text").Parse(`{{.Heading}}
+
+{{range .Intro}}{{.}}
+
+{{end}}{{if .Code}}    {{.Code}}
+
+{{end}}{{range .AfterCode}}{{.}}
+
+{{end}}{{if .Link}}{{.Button}}:
+{{.Link}}
+
+{{end}}{{range .After}}{{.}}
+
+{{end}}{{if .SecondLink}}{{.SecondLabel}}:
+{{.SecondLink}}
+
+{{end}}{{.Footer}}
+
+-- 
+{{.Signature}}
+`))
+
+var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{.Heading}}</title></head>
+<body style="margin:0;padding:0;background:#f6f3ee;color:#2b2622;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ee;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
+<tr><td>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">{{.Heading}}</h1>
+{{range .Intro}}<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">{{.}}</p>
+{{end}}{{if .Code}}<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:ui-monospace,Menlo,Consolas,monospace;">{{.Code}}</p>
+{{end}}{{range .AfterCode}}<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">{{.}}</p>
+{{end}}{{if .Link}}<p style="margin:24px 0;"><a href="{{.Link}}" style="display:inline-block;background:#b45309;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">{{.Button}}</a></p>
+{{if .LinkHint}}<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b625a;">{{.LinkHint}}<br><a href="{{.Link}}" style="color:#6b625a;word-break:break-all;">{{.Link}}</a></p>
+{{end}}{{end}}{{range .After}}<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">{{.}}</p>
+{{end}}{{if .SecondLink}}<p style="margin:0 0 16px;font-size:16px;"><a href="{{.SecondLink}}" style="color:#b45309;">{{.SecondLabel}}</a></p>
+{{end}}<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#6b625a;">{{.Footer}}</p>
+<p style="margin:16px 0 0;font-size:13px;color:#6b625a;">{{.Signature}}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`))
