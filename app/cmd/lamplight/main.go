@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -12,6 +13,8 @@ import (
 	"go.uber.org/fx"
 
 	"lamplight/app"
+	"lamplight/modules/identity"
+	"lamplight/modules/identity/identityapi"
 	"lamplight/platform"
 	"lamplight/platform/config"
 	"lamplight/platform/db"
@@ -24,6 +27,8 @@ const usage = `Lamplight — a Bible reading log.
 Usage:
   lamplight [serve]     start the server (default)
   lamplight migrate     apply database migrations and exit
+  lamplight admin grant|revoke EMAIL
+                        give or take away the admin flag of the account with EMAIL
   lamplight version     print the version
 
 Configuration comes from the environment; see configs/lamplight.example.env.
@@ -49,6 +54,11 @@ func run(args []string) error {
 		fmt.Print(usage)
 		return nil
 	case "serve", "migrate":
+	case "admin":
+		if len(args) != 3 || (args[1] != "grant" && args[1] != "revoke") {
+			fmt.Fprint(os.Stderr, usage)
+			return fmt.Errorf("usage: lamplight admin grant|revoke EMAIL")
+		}
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
@@ -59,6 +69,9 @@ func run(args []string) error {
 	}
 	if cmd == "migrate" {
 		return migrate(cfg)
+	}
+	if cmd == "admin" {
+		return admin(cfg, args[1] == "grant", args[2])
 	}
 	return serve(cfg)
 }
@@ -98,5 +111,34 @@ func migrate(cfg config.Config) error {
 		return err
 	}
 	fmt.Println("migrations applied")
+	return nil
+}
+
+// admin migrates the database, then grants or revokes the admin flag.
+func admin(cfg config.Config, grant bool, email string) error {
+	var m *platform.Migrator
+	var admins *identity.Admins
+	a := fx.New(app.Options(cfg, nil, nil), fx.Populate(&m, &admins))
+	if err := a.Err(); err != nil {
+		return err
+	}
+	defer db.Close(m.DB, m.Log)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := m.Up(ctx); err != nil {
+		return err
+	}
+	set, verb := admins.Revoke, "revoked from"
+	if grant {
+		set, verb = admins.Grant, "granted to"
+	}
+	u, err := set(ctx, email)
+	if errors.Is(err, identityapi.ErrAccountNotFound) {
+		return fmt.Errorf("no account with email %s", email)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Printf("admin %s %s\n", verb, u.Email)
 	return nil
 }
