@@ -14,6 +14,7 @@ const DEV_SERVER = process.env.LAMPLIGHT_DEV_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   server: {
+    fs: { allow: ['.', '../modules/bible/data'] }, // the Bible data is shared with the Go kernel
     proxy: {
       '/api': DEV_SERVER,
       '/_content': DEV_SERVER,
@@ -21,7 +22,7 @@ export default defineConfig({
     },
   },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@bible-data': fileURLToPath(new URL('../modules/bible/data', import.meta.url)) },
   },
   build: {
     manifest: true,

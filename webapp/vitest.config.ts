@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@bible-data': fileURLToPath(new URL('../modules/bible/data', import.meta.url)) },
   },
   test: {
     environment: 'jsdom',
