@@ -1,15 +1,21 @@
 package rebuildapi_test
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"testing"
 
 	"lamplight/modules/bible"
 	"lamplight/modules/projections/progress"
+	"lamplight/modules/projections/rebuildapi"
 	"lamplight/modules/projections/streaks"
 	"lamplight/modules/projections/suggestions"
 	"lamplight/modules/projections/versecounts"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/settings/settingsapi"
+	"lamplight/platform/cache"
 	"lamplight/platform/dates"
 )
 
@@ -93,4 +99,62 @@ func BenchmarkRecomputeAfterOneEntry(b *testing.B) {
 			streaks.Compute(log, benchLookBack, benchToday, 1)
 		}
 	})
+}
+
+// staticLog and staticSettings serve one reader from memory, so the
+// benchmarks below measure the runner and the cache, not a database.
+type staticLog struct{ log readingapi.Log }
+
+func (s staticLog) Log(context.Context, string, string) (readingapi.Log, error) { return s.log, nil }
+func (s staticLog) Version(context.Context, string) (int64, error)              { return s.log.Version, nil }
+func (s staticLog) UsersWithEntries(context.Context) ([]string, error)          { return nil, nil }
+
+type staticSettings struct{ s settingsapi.Settings }
+
+func (s staticSettings) Get(context.Context, string) (settingsapi.Settings, error) { return s.s, nil }
+
+type getter interface {
+	Rebuild(ctx context.Context, userID string) error
+}
+
+// BenchmarkServe measures a read served from the in-process cache (decoding
+// the stored JSON) and a rebuild (recompute, encode, store) for the
+// ten-year reader.
+func BenchmarkServe(b *testing.B) {
+	ctx := context.Background()
+	m := cache.NewMemory()
+	defer m.Close()
+	d := rebuildapi.Deps{
+		Reading:  staticLog{readingapi.Log{Entries: tenYears(), Version: 3650}},
+		Settings: staticSettings{settingsapi.Settings{LookBackDate: benchLookBack, TimeZone: "UTC", RestDaysPerWeek: 1}},
+		Cache:    m,
+		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	vc, pr, sg, st := versecounts.New(d), progress.New(d), suggestions.New(d), streaks.New(d)
+	hits := map[string]func() error{
+		"versecounts": func() error { _, _, err := vc.Get(ctx, "u", benchToday); return err },
+		"progress":    func() error { _, _, err := pr.Get(ctx, "u", benchToday); return err },
+		"suggestions": func() error { _, _, err := sg.Get(ctx, "u", benchToday); return err },
+		"streaks":     func() error { _, _, err := st.Get(ctx, "u", benchToday); return err },
+	}
+	rebuilders := map[string]getter{"versecounts": vc, "progress": pr, "suggestions": sg, "streaks": st}
+	for _, name := range []string{"versecounts", "progress", "suggestions", "streaks"} {
+		b.Run("hit/"+name, func(b *testing.B) {
+			if err := hits[name](); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := hits[name](); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("rebuild/"+name, func(b *testing.B) {
+			for b.Loop() {
+				if err := rebuilders[name].Rebuild(ctx, "u"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

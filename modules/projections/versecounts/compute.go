@@ -60,27 +60,6 @@ func Compute(entries []readingapi.Entry, lookBackDate string) []Day {
 	return out
 }
 
-// Between returns the days dated from..to inclusive ("" leaves a side open)
-// of a date-ordered list.
-func Between(days []Day, from, to string) []Day {
-	lo := 0
-	if from != "" {
-		lo, _ = slices.BinarySearchFunc(days, from, func(d Day, s string) int { return cmp.Compare(d.Date, s) })
-	}
-	hi := len(days)
-	if to != "" {
-		var found bool
-		hi, found = slices.BinarySearchFunc(days, to, func(d Day, s string) int { return cmp.Compare(d.Date, s) })
-		if found {
-			hi++
-		}
-	}
-	if lo >= hi {
-		return nil
-	}
-	return days[lo:hi]
-}
-
 // byDate returns the entries ordered by date; the log already is, so this
 // only copies when a caller hands over an unordered list.
 func byDate(es []readingapi.Entry) []readingapi.Entry {

@@ -164,8 +164,9 @@ func TestComputeDoesNotModifyItsInput(t *testing.T) {
 	}
 }
 
-func TestBetween(t *testing.T) {
-	days := []Day{{Date: "2024-06-10"}, {Date: "2024-06-12"}, {Date: "2024-06-14"}}
+func TestTable(t *testing.T) {
+	days := []Day{{"1900-01-01", 0, 0}, {"2024-06-10", 5, 5}, {"2024-06-12", 300, 0}, {"2024-06-14", 31102, 31102}, {"2200-12-31", 1, 1}}
+	table := Pack(days)
 	dates := func(ds []Day) []string {
 		out := []string{}
 		for _, d := range ds {
@@ -173,25 +174,40 @@ func TestBetween(t *testing.T) {
 		}
 		return out
 	}
+	all, err := table.Between("", "")
+	if err != nil || !slices.Equal(all, days) {
+		t.Fatalf("round trip: %v %v", all, err)
+	}
 	cases := []struct {
 		from, to string
 		want     []string
 	}{
-		{"", "", []string{"2024-06-10", "2024-06-12", "2024-06-14"}},
 		{"2024-06-12", "2024-06-12", []string{"2024-06-12"}},
 		{"2024-06-11", "2024-06-13", []string{"2024-06-12"}},
 		{"2024-06-10", "2024-06-14", []string{"2024-06-10", "2024-06-12", "2024-06-14"}},
-		{"2024-06-15", "", []string{}},
-		{"", "2024-06-09", []string{}},
+		{"2024-06-15", "", []string{"2200-12-31"}},
+		{"", "2024-06-09", []string{"1900-01-01"}},
 		{"2024-06-13", "2024-06-13", []string{}},
-		{"2024-06-11", "", []string{"2024-06-12", "2024-06-14"}},
+		{"2024-06-11", "2024-12-31", []string{"2024-06-12", "2024-06-14"}},
 	}
 	for _, c := range cases {
-		if got := dates(Between(days, c.from, c.to)); !slices.Equal(got, c.want) {
-			t.Errorf("Between(%q, %q) = %v, want %v", c.from, c.to, got, c.want)
+		got, err := table.Between(c.from, c.to)
+		if err != nil || !slices.Equal(dates(got), c.want) {
+			t.Errorf("Between(%q, %q) = %v %v, want %v", c.from, c.to, dates(got), err, c.want)
 		}
 	}
-	if Between(nil, "", "") != nil {
-		t.Error("empty list")
+	if got, err := Pack(nil).Between("", ""); err != nil || len(got) != 0 {
+		t.Fatalf("empty: %v %v", got, err)
+	}
+	if _, err := (Table{Data: []byte{0x80}}).Between("", ""); err == nil {
+		t.Fatal("a cut varint must fail")
+	}
+	// The stored form of ten years of daily counts stays small.
+	var many []Day
+	for d := range 3650 {
+		many = append(many, Day{Date: dateString(20100101 + d/365*10000 + d%365/28*100 + d%28 + 1), Total: 86 + d%40, Unique: d % 86})
+	}
+	if n := len(Pack(many).Data); n > 25000 {
+		t.Fatalf("%d bytes for ten years", n)
 	}
 }

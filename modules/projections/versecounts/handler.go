@@ -48,7 +48,7 @@ func (h *Handler) get(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	days, view, err := h.p.Get(c.Request.Context(), u.ID, today)
+	table, view, err := h.p.Get(c.Request.Context(), u.ID, today)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -64,8 +64,13 @@ func (h *Handler) get(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	out := make(map[string]Count)
-	for _, d := range Between(days, from, to) {
+	days, err := table.Between(from, to)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	out := make(map[string]Count, len(days))
+	for _, d := range days {
 		out[d.Date] = Count{Total: d.Total, Unique: d.Unique}
 	}
 	c.JSON(http.StatusOK, out)
