@@ -17,9 +17,10 @@ type DeleteAccount struct {
 }
 
 // DeleteAccount needs the current password, or a sign-in less than
-// RecentSignIn old. It deletes every identity row of the reader and mail
-// queued to them, and publishes UserDeleted through the outbox in the same
-// transaction, so every other module deletes the reader's data too.
+// RecentSignIn old. It deletes every identity row of the reader and the
+// mail queued or sent to their addresses, and publishes UserDeleted through
+// the outbox in the same transaction, so every other module deletes the
+// reader's data too.
 func (s *Service) DeleteAccount(ctx context.Context, p Principal, cmd DeleteAccount) error {
 	u, err := s.store.UserByID(ctx, p.User.ID)
 	if err != nil {
@@ -40,12 +41,20 @@ func (s *Service) DeleteAccount(ctx context.Context, p Principal, cmd DeleteAcco
 	if err != nil {
 		return err
 	}
+	addresses := []string{u.Email}
+	if c, err := s.store.EmailChangeByUser(ctx, u.ID); err == nil {
+		addresses = append(addresses, c.NewEmail)
+	} else if !isNotFound(err) {
+		return err
+	}
 	err = s.outbox.Transact(ctx, func(tx *gorm.DB) error {
 		if err := store.New(tx).DeleteUser(ctx, u.ID); err != nil {
 			return err
 		}
-		if err := s.mailer.Forget(ctx, tx, u.Email); err != nil {
-			return err
+		for _, a := range addresses {
+			if err := s.mailer.Forget(ctx, tx, a); err != nil {
+				return err
+			}
 		}
 		return outbox.Record(tx, identityapi.UserDeleted{UserID: u.ID})
 	})
