@@ -6,13 +6,13 @@ import (
 
 	"lamplight/modules/bible"
 	"lamplight/modules/reading/readingapi"
-	"lamplight/platform/dates"
 )
 
 // Max is the most suggestions offered at once.
 const Max = 3
 
-// ContinueDays is how many days before today the continue rule looks at.
+// ContinueDays is how many reading days before today the continue rule
+// looks at.
 const ContinueDays = 3
 
 // Kind says why a passage is suggested.
@@ -75,9 +75,10 @@ func span(from, to int) []int {
 // on their local date today. Only entries dated on or after lookBackDate
 // count ("" for all).
 //
-//  1. Continue: among the entries of the ContinueDays days before today
-//     (today excluded), keep per book the one that ends latest (on a tie,
-//     the later date, then the later logged). Suggest from the verse after
+//  1. Continue: among the entries of the last ContinueDays days before
+//     today on which something was read (today excluded; after a break the
+//     reader still finds their place), keep per book the one that ends
+//     latest (on a tie, the later date, then the later logged). Suggest from the verse after
 //     its end to the end of that verse's chapter: the rest of the chapter
 //     when the entry ends mid-chapter, the whole next chapter when it ends a
 //     chapter, nothing when it ends the book. The next chapter is offered
@@ -93,10 +94,9 @@ func span(from, to int) []int {
 //  3. A reader who has read every verse gets none. (A new reader gets
 //     Matthew 1, Genesis 1 and Psalms 1 from the paths.)
 func Compute(entries []readingapi.Entry, lookBackDate, today string) []Suggestion {
-	from := dates.AddDays(today, -ContinueDays)
 	var read bible.VerseSet
-	var recent []readingapi.Entry
 	var todays []bible.Range
+	var days recentDays
 	for _, e := range entries {
 		if lookBackDate != "" && e.Date < lookBackDate {
 			continue
@@ -105,14 +105,42 @@ func Compute(entries []readingapi.Entry, lookBackDate, today string) []Suggestio
 		switch {
 		case e.Date == today:
 			todays = append(todays, e.Range())
-		case e.Date >= from && e.Date < today:
-			recent = append(recent, e)
+		case e.Date < today:
+			days.add(e.Date)
 		}
 	}
 	if read.Count() == bible.TotalVerses {
 		return []Suggestion{}
 	}
+	var recent []readingapi.Entry
+	for _, e := range entries {
+		if days.has(e.Date) && (lookBackDate == "" || e.Date >= lookBackDate) {
+			recent = append(recent, e)
+		}
+	}
 	return fill(continuations(recent, todays), &read)
+}
+
+// recentDays keeps the latest ContinueDays distinct dates it is given.
+type recentDays struct {
+	dates [ContinueDays]string // latest first; "" when unused
+}
+
+func (r *recentDays) add(date string) {
+	for i, d := range r.dates {
+		if d == date {
+			return
+		}
+		if date > d {
+			copy(r.dates[i+1:], r.dates[i:])
+			r.dates[i] = date
+			return
+		}
+	}
+}
+
+func (r *recentDays) has(date string) bool {
+	return date != "" && slices.Contains(r.dates[:], date)
 }
 
 // continuations applies rule 1 to the entries of the days before today.

@@ -93,11 +93,14 @@ func TestCompute(t *testing.T) {
 		},
 		{
 			"the next chapter is continued even when read long ago",
-			[]readingapi.Entry{chapters("2024-01-01", 1, 2, 2), chapters("2024-06-09", 1, 1, 1)}, "",
+			[]readingapi.Entry{
+				chapters("2024-01-01", 1, 2, 2),
+				chapters("2024-06-07", 40, 1, 1), chapters("2024-06-08", 40, 2, 2), chapters("2024-06-09", 1, 1, 1),
+			}, "",
 			[]string{
 				"continue GEN 2:1-GEN 2:25 after GEN 1:1-GEN 1:31 2024-06-09",
-				"nt MAT 1:1-MAT 1:25",
-				"ot GEN 3:1-GEN 3:24",
+				"continue MAT 3:1-MAT 3:17 after MAT 2:1-MAT 2:23 2024-06-08",
+				"ot GEN 3:1-GEN 3:24", // NT's Matthew 3 is already suggested
 			},
 		},
 		{
@@ -124,8 +127,31 @@ func TestCompute(t *testing.T) {
 			},
 		},
 		{
-			"only the three days before today count: not today, not four days ago",
-			[]readingapi.Entry{chapters("2024-06-06", 40, 1, 1), chapters(today, 43, 1, 1), chapters("2024-06-11", 44, 1, 1)}, "",
+			"only the last three reading days before today count: not today, not a fourth",
+			[]readingapi.Entry{
+				chapters("2024-05-20", 40, 1, 1), chapters("2024-06-01", 41, 1, 1), chapters("2024-06-01", 19, 1, 1),
+				chapters("2024-06-05", 42, 1, 1), chapters("2024-06-09", 43, 1, 1),
+				chapters(today, 44, 1, 1), chapters("2024-06-11", 45, 1, 1),
+			}, "",
+			[]string{
+				"continue JHN 2:1-JHN 2:25 after JHN 1:1-JHN 1:51 2024-06-09",
+				"continue LUK 2:1-LUK 2:52 after LUK 1:1-LUK 1:80 2024-06-05",
+				// Psalms and Mark share a date and no logging time: Bible order.
+				"continue PSA 2:1-PSA 2:12 after PSA 1:1-PSA 1:6 2024-06-01",
+			},
+		},
+		{
+			"after a break the reader still continues where they stopped",
+			[]readingapi.Entry{e("2024-03-01", v(1, 1, 1), v(1, 1, 10))}, "",
+			[]string{
+				"continue GEN 1:11-GEN 1:31 after GEN 1:1-GEN 1:10 2024-03-01",
+				"nt MAT 1:1-MAT 1:25",
+				"wisdom PSA 1:1-PSA 1:6",
+			},
+		},
+		{
+			"future entries are read, but not continued",
+			[]readingapi.Entry{chapters("2024-06-11", 44, 1, 1), chapters("2024-06-12", 40, 1, 1)}, "",
 			[]string{"nt MAT 2:1-MAT 2:23", "ot GEN 1:1-GEN 1:31", "wisdom PSA 1:1-PSA 1:6"},
 		},
 		{
@@ -176,7 +202,11 @@ func TestCompute(t *testing.T) {
 		},
 		{
 			"paths skip fully read books and chapters; a partly read chapter is offered whole",
-			cat(books("2024-01-01", 40, 1, 19), []readingapi.Entry{chapters("2024-01-01", 41, 1, 3), e("2024-01-02", v(2, 1, 1), v(2, 1, 5))}), "",
+			cat(
+				books("2024-01-01", 40, 1, 19),
+				[]readingapi.Entry{chapters("2024-01-01", 41, 1, 3), e("2024-01-02", v(2, 1, 1), v(2, 1, 5))},
+				books("2024-06-07", 65), books("2024-06-08", 65), books("2024-06-09", 65), // nothing to continue
+			), "",
 			[]string{"nt MRK 4:1-MRK 4:41", "ot EXO 1:1-EXO 1:22", "wisdom PRO 1:1-PRO 1:33"},
 		},
 		{
