@@ -126,7 +126,7 @@ var catalog = map[string]language{
 			AfterCode: []string{"Ce code est valable {minutes}\u00a0minutes."},
 			Button:    "Confirmer l’adresse e-mail",
 			LinkHint:  "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:",
-			Footer:    "Si vous ne vous êtes pas inscrit sur Lamplight, vous pouvez ignorer cet e-mail.",
+			Footer:    "Si vous n’avez pas créé de compte Lamplight, vous pouvez ignorer cet e-mail.",
 		},
 		PasswordReset: {
 			Subject:  "Réinitialisez votre mot de passe Lamplight",

@@ -117,13 +117,12 @@ var textLayout = texttemplate.Must(texttemplate.New("text").Parse(`{{.Heading}}
 
 {{end}}{{range .AfterCode}}{{.}}
 
-{{end}}{{if .Link}}{{.Button}}:
+{{end}}{{if .Link}}{{.Button}}
 {{.Link}}
 
 {{end}}{{range .After}}{{.}}
 
-{{end}}{{if .SecondLink}}{{.SecondLabel}}:
-{{.SecondLink}}
+{{end}}{{if .SecondLink}}{{.SecondLink}}
 
 {{end}}{{.Footer}}
 

@@ -1,0 +1,58 @@
+package mailtemplates
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEveryLocaleHasEveryEmail(t *testing.T) {
+	kinds := []Kind{VerifyEmail, PasswordReset, EmailChange, RegisterAttempt}
+	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
+		for _, k := range kinds {
+			c, ok := catalog[locale].messages[k]
+			if !ok || c.Subject == "" || c.Heading == "" || len(c.Intro) == 0 || c.Footer == "" {
+				t.Fatalf("%s: email %d incomplete", locale, k)
+			}
+			d := Data{Email: "reader@example.com", Code: "482913", Link: "https://lamplight.example/x?token=abc", SecondLink: "https://lamplight.example/y", Minutes: 10}
+			m, err := Render(k, locale, "reader@example.com", d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(m.Subject+m.Text+m.HTML, "{") {
+				t.Errorf("%s/%d: placeholder left: %s", locale, k, m.Text)
+			}
+			if k == VerifyEmail || k == EmailChange {
+				if !strings.Contains(m.Subject, "482913") || !strings.Contains(m.Text, "482913") || !strings.Contains(m.HTML, "482913") ||
+					!strings.Contains(m.Text, "10") {
+					t.Errorf("%s/%d: code or lifetime missing", locale, k)
+				}
+			}
+			if k != EmailChange && (!strings.Contains(m.Text, d.Link) || !strings.Contains(m.HTML, `href="https://lamplight.example/x?token=abc"`)) {
+				t.Errorf("%s/%d: link missing:\n%s", locale, k, m.Text)
+			}
+			if k == RegisterAttempt && !strings.Contains(m.HTML, d.SecondLink) {
+				t.Errorf("%s: reset link missing", locale)
+			}
+			if !strings.Contains(m.HTML, "<!doctype html>") || m.To != "reader@example.com" {
+				t.Errorf("%s/%d: not an HTML document", locale, k)
+			}
+		}
+	}
+}
+
+func TestHTMLIsEscaped(t *testing.T) {
+	m, err := Render(RegisterAttempt, "en", "x@example.com", Data{Email: `<script>alert(1)</script>@example.com`, Link: `javascript:alert(1)`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.HTML, "<script>") || strings.Contains(m.HTML, `href="javascript:`) {
+		t.Fatalf("unescaped:\n%s", m.HTML)
+	}
+}
+
+func TestUnknownLocaleFallsBackToEnglish(t *testing.T) {
+	m, err := Render(PasswordReset, "xx", "x@example.com", Data{Link: "https://l.example/r", Minutes: 60})
+	if err != nil || m.Subject != "Reset your Lamplight password" || !strings.Contains(m.Text, "60 minutes") {
+		t.Fatalf("%+v %v", m, err)
+	}
+}
