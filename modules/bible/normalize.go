@@ -15,8 +15,9 @@ import (
 //     whitespace, periods and apostrophes removed;
 //   - the folded key: the exact key without nonspacing marks (Mn).
 //
-// The TypeScript port computes the same keys with
-// s.toLowerCase().normalize("NFD") and the same removals.
+// The TypeScript port lower-cases one character at a time and decomposes
+// only the characters this package's table decomposes, because a whole-string
+// toLowerCase().normalize("NFD") differs on a few characters (e.g. "İ").
 
 // isIgnored reports whether a rune carries no meaning in a book name.
 func isIgnored(r rune) bool {
