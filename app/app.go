@@ -13,8 +13,10 @@ import (
 
 	"lamplight/modules/bible/bibleweb"
 	"lamplight/modules/identity"
+	"lamplight/modules/notes"
 	"lamplight/modules/reading"
 	"lamplight/modules/settings"
+	"lamplight/modules/tags"
 	"lamplight/platform"
 	"lamplight/platform/config"
 	plog "lamplight/platform/log"
@@ -27,6 +29,8 @@ var Modules = fx.Options(
 	bibleweb.Module,
 	reading.Module,
 	settings.Module,
+	tags.Module,
+	notes.Module,
 )
 
 // Options builds the whole application for a configuration. Tests pass their

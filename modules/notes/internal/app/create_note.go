@@ -1,0 +1,36 @@
+package app
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"lamplight/modules/notes/internal/domain"
+	"lamplight/modules/notes/internal/store"
+	"lamplight/modules/notes/notesapi"
+)
+
+// Create adds a note. Its tags must be the reader's.
+func (s *Service) Create(ctx context.Context, userID string, d domain.Draft) (notesapi.Note, error) {
+	d, err := d.Validate()
+	if err != nil {
+		return notesapi.Note{}, err
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return notesapi.Note{}, err
+	}
+	now := s.now()
+	n := notesapi.Note{ID: id.String(), Content: d.Content, Passages: d.Passages, Tags: d.Tags, CreatedAt: now, UpdatedAt: now}
+	err = s.write(ctx, userID, n.ID, notesapi.OpCreated, func(tx *gorm.DB, st *store.Store) error {
+		if err := s.lockTags(tx, userID, n.Tags); err != nil {
+			return err
+		}
+		return st.Insert(userID, n, domain.Fold(n.Content))
+	})
+	if err != nil {
+		return notesapi.Note{}, err
+	}
+	return n, nil
+}
