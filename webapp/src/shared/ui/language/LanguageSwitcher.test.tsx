@@ -31,7 +31,7 @@ describe('language switcher', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/de'));
     expect(await screen.findByRole('heading', { level: 1, name: /Dein Bibellesen/ })).toBeInTheDocument();
     expect(document.cookie).toContain('lamplight_lang=de');
-    expect(screen.getByRole('button', { name: 'Sprache: Deutsch' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sprache: Deutsch' })).toBeInTheDocument();
   });
 
   it('keeps the current page when switching', async () => {
