@@ -14,6 +14,8 @@ export default defineConfig({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     pool: 'threads',
     maxWorkers: 2,
+    // Two shared cores: give slow renders room instead of failing.
+    testTimeout: 20_000,
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },
 });
