@@ -35,7 +35,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/](?!workbox-)/, priority: 1 },
+            // Only what every page needs; libraries used by one lazy route stay in its chunk.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react-router|@reduxjs|react-redux|redux|reselect|immer|i18next|react-i18next)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
