@@ -76,6 +76,10 @@ func (s *Service) VerifyEmail(ctx context.Context, cmd VerifyEmail) (SignedIn, e
 	if err != nil {
 		return SignedIn{}, err
 	}
+	if answer == nil {
+		// Sessions made before verification (when it is optional) see the flag at once.
+		s.forgetUser(ctx, out.Account.ID)
+	}
 	return out, answer
 }
 
@@ -110,6 +114,10 @@ func (s *Service) verifyByLink(ctx context.Context, cmd VerifyEmail) (SignedIn, 
 	})
 	if err != nil {
 		return SignedIn{}, err
+	}
+	if answer == nil {
+		// Sessions made before verification (when it is optional) see the flag at once.
+		s.forgetUser(ctx, out.Account.ID)
 	}
 	return out, answer
 }
