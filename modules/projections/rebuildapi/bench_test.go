@@ -2,10 +2,14 @@ package rebuildapi_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
+	"strings"
 	"testing"
+	"time"
 
 	"lamplight/modules/bible"
 	"lamplight/modules/projections/progress"
@@ -17,6 +21,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
+	"lamplight/platform/testkit"
 )
 
 const (
@@ -152,6 +157,74 @@ func BenchmarkServe(b *testing.B) {
 		b.Run("rebuild/"+name, func(b *testing.B) {
 			for b.Loop() {
 				if err := rebuilders[name].Rebuild(ctx, "u"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkIntegrationSQLite measures whole requests against the embedded
+// default (SQLite, in-process cache) for the ten-year reader: a GET served
+// from the cache (two version reads, a cache read, the answer) and a
+// rebuild (loading the log from the database, recompute, store).
+func BenchmarkIntegrationSQLite(b *testing.B) {
+	e := start(b, testkit.Backends(b)[0])
+	header := map[string]string{"X-Test-User": "u1"}
+	if code, body := e.Do(b, http.MethodPut, "/api/settings", `{"lookBackDate":"`+benchLookBack+`","timeZone":"UTC"}`, header); code != http.StatusOK {
+		b.Fatal(code, body)
+	}
+	log := tenYears()
+	for len(log) > 0 {
+		n := min(len(log), 1000)
+		var sb strings.Builder
+		sb.WriteString(`{"entries":[`)
+		for i, en := range log[:n] {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprintf(&sb, `{"date":%q,"startVerseId":%d,"endVerseId":%d}`, en.Date, en.Start, en.End)
+		}
+		sb.WriteString(`]}`)
+		if code, body := e.Do(b, http.MethodPost, "/api/log-entries/batch", sb.String(), header); code != http.StatusCreated {
+			b.Fatal(code, body)
+		}
+		log = log[n:]
+	}
+	ctx := context.Background()
+	// Let the handlers digest the seeding events before measuring.
+	type versioned interface {
+		Key(string) string
+		Version(int64, settingsapi.Settings, string) string
+	}
+	for _, p := range []versioned{e.versecounts, e.progress, e.suggestions, e.streaks} {
+		waitCached(b, e, p.Key("u1"), func() string {
+			lv, _ := e.reading.Version(ctx, "u1")
+			s, _ := e.settings.Get(ctx, "u1")
+			return p.Version(lv, s, dates.Today(s.TimeZone, time.Now()))
+		})
+	}
+	paths := map[string]string{
+		"versecounts": "/api/insights/date-verse-counts?from=2026-11-01&to=" + benchToday,
+		"progress":    "/api/progress",
+		"suggestions": "/api/reading-suggestions?today=" + benchToday,
+		"streaks":     "/api/insights/streak?today=" + benchToday,
+	}
+	rebuilders := map[string]rebuildapi.Rebuilder{}
+	for _, r := range e.rebuilders {
+		rebuilders[r.Name()] = r
+	}
+	for _, name := range []string{"versecounts", "progress", "suggestions", "streaks"} {
+		b.Run("get-cached/"+name, func(b *testing.B) {
+			for b.Loop() {
+				if code, body := e.Do(b, http.MethodGet, paths[name], "", header); code != http.StatusOK {
+					b.Fatal(code, body)
+				}
+			}
+		})
+		b.Run("rebuild/"+name, func(b *testing.B) {
+			for b.Loop() {
+				if err := rebuilders[name].Rebuild(ctx, "u1"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -87,7 +87,7 @@ func integration(t *testing.T) {
 
 // start runs the platform, the reading and settings modules and the four
 // projections; projectionOpts apply to the projections' scope only.
-func start(t *testing.T, b testkit.Backend, projectionOpts ...fx.Option) *env {
+func start(t testing.TB, b testkit.Backend, projectionOpts ...fx.Option) *env {
 	e := &env{}
 	var rb rebuildersIn
 	e.App = testkit.StartApp(t,
@@ -248,7 +248,7 @@ func cachedVersion(e *env, key string) string {
 // (any version when want is nil). The bus delivers asynchronously, and a
 // handler that meets a busy database retries with backoff, so the wait is
 // generous for a loaded machine.
-func waitCached(t *testing.T, e *env, key string, want func() string) {
+func waitCached(t testing.TB, e *env, key string, want func() string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
