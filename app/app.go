@@ -14,6 +14,10 @@ import (
 	"lamplight/modules/bible/bibleweb"
 	"lamplight/modules/identity"
 	"lamplight/modules/notes"
+	"lamplight/modules/projections/progress"
+	"lamplight/modules/projections/streaks"
+	"lamplight/modules/projections/suggestions"
+	"lamplight/modules/projections/versecounts"
 	"lamplight/modules/reading"
 	"lamplight/modules/settings"
 	"lamplight/modules/tags"
@@ -31,6 +35,10 @@ var Modules = fx.Options(
 	settings.Module,
 	tags.Module,
 	notes.Module,
+	versecounts.Module,
+	progress.Module,
+	suggestions.Module,
+	streaks.Module,
 )
 
 // Options builds the whole application for a configuration. Tests pass their

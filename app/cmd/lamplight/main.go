@@ -4,6 +4,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -15,6 +16,8 @@ import (
 	"lamplight/app"
 	"lamplight/modules/identity"
 	"lamplight/modules/identity/identityapi"
+	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/reading/readingapi"
 	"lamplight/platform"
 	"lamplight/platform/config"
 	"lamplight/platform/db"
@@ -29,6 +32,9 @@ Usage:
   lamplight migrate     apply database migrations and exit
   lamplight admin grant|revoke EMAIL
                         give or take away the admin flag of the account with EMAIL
+  lamplight projections rebuild [--user ID]
+                        recompute every projection for one reader or for all
+                        readers and store it in the cache (useful with Redis)
   lamplight version     print the version
 
 Configuration comes from the environment; see configs/lamplight.example.env.
@@ -59,6 +65,11 @@ func run(args []string) error {
 			fmt.Fprint(os.Stderr, usage)
 			return fmt.Errorf("usage: lamplight admin grant|revoke EMAIL")
 		}
+	case "projections":
+		if len(args) < 2 || args[1] != "rebuild" {
+			fmt.Fprint(os.Stderr, usage)
+			return fmt.Errorf("usage: lamplight projections rebuild [--user ID]")
+		}
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
@@ -72,6 +83,14 @@ func run(args []string) error {
 	}
 	if cmd == "admin" {
 		return admin(cfg, args[1] == "grant", args[2])
+	}
+	if cmd == "projections" {
+		fs := flag.NewFlagSet("projections rebuild", flag.ContinueOnError)
+		user := fs.String("user", "", "rebuild only this reader's projections (user id)")
+		if err := fs.Parse(args[2:]); err != nil {
+			return err
+		}
+		return rebuildProjections(cfg, *user)
 	}
 	return serve(cfg)
 }
@@ -140,5 +159,52 @@ func admin(cfg config.Config, grant bool, email string) error {
 		return err
 	}
 	fmt.Printf("admin %s %s\n", verb, u.Email)
+	return nil
+}
+
+type rebuildDeps struct {
+	fx.In
+	Migrator   *platform.Migrator
+	Log        readingapi.Reader
+	Rebuilders []rebuildapi.Rebuilder `group:"projection_rebuilders"`
+}
+
+// rebuildProjections recomputes every projection from the source of truth,
+// for one reader or for every reader with a log.
+func rebuildProjections(cfg config.Config, userID string) error {
+	var deps rebuildDeps
+	a := fx.New(app.Options(cfg, nil, nil), fx.Invoke(func(d rebuildDeps) { deps = d }))
+	if err := a.Err(); err != nil {
+		return err
+	}
+	defer db.Close(deps.Migrator.DB, deps.Migrator.Log)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	if err := deps.Migrator.Up(ctx); err != nil {
+		return err
+	}
+	users := []string{userID}
+	if userID == "" {
+		var err error
+		if users, err = deps.Log.UsersWithEntries(ctx); err != nil {
+			return err
+		}
+	}
+	if len(users) == 0 {
+		fmt.Println("no reader has a log yet: nothing to rebuild")
+	}
+	for i, u := range users {
+		for _, r := range deps.Rebuilders {
+			if err := r.Rebuild(ctx, u); err != nil {
+				return fmt.Errorf("rebuild %s for %s: %w", r.Name(), u, err)
+			}
+		}
+		if (i+1)%100 == 0 || i+1 == len(users) {
+			fmt.Printf("rebuilt %d projections for %d of %d readers\n", len(deps.Rebuilders), i+1, len(users))
+		}
+	}
+	if !cfg.UsesRedis() {
+		fmt.Println("note: without REDIS_URL the cache lives inside each server process; a running server recomputes on its own")
+	}
 	return nil
 }
