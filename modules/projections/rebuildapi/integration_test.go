@@ -421,6 +421,10 @@ func TestIntegrationProjectionsHTTP(t *testing.T) {
 		if body != `{"2024-06-05":{"total":3,"unique":3}}` {
 			t.Fatalf("%s", body)
 		}
+		// A lookBackDate after today leaves the default span empty, not invalid.
+		if code, body := e.call(t, "u3", http.MethodGet, "/api/insights/date-verse-counts?today=2024-05-01", ""); code != http.StatusOK || body != `{}` {
+			t.Fatalf("%d %s", code, body)
+		}
 	})
 
 	t.Run("book progress is 1-66", func(t *testing.T) {

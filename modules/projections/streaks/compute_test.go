@@ -142,6 +142,11 @@ func TestCompute(t *testing.T) {
 			want{2, day(0), 2, day(0), day(1), true, 0},
 		},
 		{
+			"dates are calendar days: a daylight saving change is just another day",
+			[]readingapi.Entry{entry("2024-03-30"), entry("2024-03-31"), entry("2024-04-01")}, "", -70, 0, // today 2024-04-01
+			want{3, "2024-03-30", 3, "2024-03-30", "2024-04-01", true, 0},
+		},
+		{
 			"a negative rest day count is 0",
 			log(0, 2), "", 2, -3,
 			want{1, day(2), 1, day(2), day(2), true, 0},

@@ -76,11 +76,12 @@ func (h *Handler) get(c *gin.Context) {
 	c.JSON(http.StatusOK, out)
 }
 
-// checkSpan rejects from after to, and spans over MaxSpanDays that the
-// client asked for; the default span (lookBackDate to today) is always
-// answered, since the answer is bounded by the reader's own log.
+// checkSpan rejects, when the client gave a bound, from after to and spans
+// over MaxSpanDays. The default span (lookBackDate to today) is always
+// answered, empty when lookBackDate is in the future: the answer is bounded
+// by the reader's own log.
 func checkSpan(from, to string, asked bool) error {
-	if from == "" || to == "" {
+	if from == "" || to == "" || !asked {
 		return nil
 	}
 	if from > to {
@@ -88,7 +89,7 @@ func checkSpan(from, to string, asked bool) error {
 	}
 	f, _ := dates.Parse(from)
 	t, _ := dates.Parse(to)
-	if asked && t.Sub(f) > MaxSpanDays*24*time.Hour {
+	if t.Sub(f) > MaxSpanDays*24*time.Hour {
 		return errs.Validation(errs.Field("to", errs.IsInvalid, "reason", "span_too_long", "maxDays", MaxSpanDays))
 	}
 	return nil
