@@ -33,8 +33,9 @@ type Input struct {
 // Spec describes a projection to the runner.
 type Spec[T any] struct {
 	// Name is unique among projections: the cache key is proj:<Name>:<user>
-	// and the event handlers are projections.<Name> (log changes) and
-	// projections.<Name>.settings (settings changes), their consumer groups.
+	// and the event handlers are projections.<Name> (log changes),
+	// projections.<Name>.settings (settings changes) and
+	// projections.<Name>.user-deleted, their consumer groups.
 	Name string
 	// FromLookBack reads only the entries dated on or after the reader's
 	// lookBackDate; otherwise the whole log.
