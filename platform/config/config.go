@@ -29,6 +29,9 @@ type Config struct {
 	LogFormat   string `env:"LAMPLIGHT_LOG_FORMAT" envDefault:"text"`
 	SMTPURL     string `env:"SMTP_URL"`
 	MailFrom    string `env:"LAMPLIGHT_MAIL_FROM" envDefault:"Lamplight <no-reply@localhost>"`
+	// TrustedProxies lists the load balancers (IPs or CIDRs) whose
+	// X-Forwarded-For names the real client, for rate limits and logs.
+	TrustedProxies []string `env:"LAMPLIGHT_TRUSTED_PROXIES" envSeparator:","`
 }
 
 // Load reads the environment and validates the result.
@@ -69,6 +72,13 @@ func (c Config) Validate() error {
 	}
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		problems = append(problems, fmt.Errorf("LAMPLIGHT_MAIL_FROM %q is not an email address (such as Lamplight <no-reply@example.com>)", c.MailFrom))
+	}
+	for _, p := range c.TrustedProxies {
+		if net.ParseIP(p) == nil {
+			if _, _, err := net.ParseCIDR(p); err != nil {
+				problems = append(problems, fmt.Errorf("LAMPLIGHT_TRUSTED_PROXIES entry %q is not an IP or CIDR", p))
+			}
+		}
 	}
 	if _, err := c.SlogLevel(); err != nil {
 		problems = append(problems, err)

@@ -39,3 +39,16 @@ func TestMailSettings(t *testing.T) {
 		t.Fatalf("default From: %q %v", c.MailFrom, err)
 	}
 }
+
+func TestTrustedProxiesMustBeAddresses(t *testing.T) {
+	ok := valid()
+	ok.TrustedProxies = []string{"10.0.0.1", "192.168.0.0/16", "::1"}
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	bad := ok
+	bad.TrustedProxies = []string{"10.0.0.1", "load-balancer"}
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "load-balancer") {
+		t.Fatalf("got %v", err)
+	}
+}

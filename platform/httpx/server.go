@@ -52,7 +52,9 @@ func NewEngine(d Deps) *gin.Engine {
 	e.HandleMethodNotAllowed = false
 	e.RedirectTrailingSlash = false
 	e.ContextWithFallback = true
-	_ = e.SetTrustedProxies(nil)
+	// Without configured proxies the peer address is the client; config
+	// validation has already checked every entry.
+	_ = e.SetTrustedProxies(d.Config.TrustedProxies)
 	e.Use(requestID(d.Log), accessLog(d.Log, d.Metrics), recovery(), securityHeaders(d.Config.SecureCookies()),
 		gzip.Gzip(gzip.DefaultCompression, gzip.WithExcludedPaths([]string{"/metrics"})))
 
