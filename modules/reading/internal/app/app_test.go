@@ -38,7 +38,7 @@ func (r *recorder) all() []readingapi.LogEntryChanged {
 	return append([]readingapi.LogEntryChanged(nil), r.got...)
 }
 
-func setup(t *testing.T, b testkit.Backend) env {
+func setup(t testing.TB, b testkit.Backend) env {
 	g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
 	tr := bus.NewGoChannel(testkit.Logger(t))
 	t.Cleanup(func() { tr.Close() })

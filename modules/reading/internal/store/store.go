@@ -138,24 +138,38 @@ func (t *Tx) Delete(id string) error {
 }
 
 // List returns the reader's entries in [from, to] ("" leaves a side open),
-// ordered by date and start verse.
+// ordered by date and start verse. It scans rows directly: a ten-year log is
+// thousands of rows, and every projection recompute starts here.
 func (s *Store) List(ctx context.Context, userID, from, to string) ([]readingapi.Entry, error) {
-	q := s.db.WithContext(ctx).Where("user_id = ?", userID)
+	q := "SELECT id, date, start_verse_id, end_verse_id, created_at, updated_at FROM log_entries WHERE user_id = ?"
+	args := []any{userID}
 	if from != "" {
-		q = q.Where("date >= ?", from)
+		q += " AND date >= ?"
+		args = append(args, from)
 	}
 	if to != "" {
-		q = q.Where("date <= ?", to)
+		q += " AND date <= ?"
+		args = append(args, to)
 	}
-	var rows []entryRow
-	if err := q.Order("date, start_verse_id, id").Find(&rows).Error; err != nil {
+	rows, err := s.db.WithContext(ctx).Raw(q+" ORDER BY date, start_verse_id, id", args...).Rows()
+	if err != nil {
 		return nil, err
 	}
-	out := make([]readingapi.Entry, len(rows))
-	for i, r := range rows {
-		out[i] = r.entry()
+	defer rows.Close()
+	out := []readingapi.Entry{}
+	for rows.Next() {
+		var (
+			e          readingapi.Entry
+			start, end int
+		)
+		if err := rows.Scan(&e.ID, &e.Date, &start, &end, &e.CreatedAt, &e.UpdatedAt); err != nil {
+			return nil, err
+		}
+		e.Start, e.End = bible.VerseID(start), bible.VerseID(end)
+		e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
+		out = append(out, e)
 	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // Version returns the reader's current log version (0 when never written).
