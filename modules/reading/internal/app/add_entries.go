@@ -50,22 +50,18 @@ func (s *Service) AddBatch(ctx context.Context, userID string, drafts []domain.D
 func (s *Service) addAll(ctx context.Context, userID string, drafts []domain.Draft) ([]readingapi.Entry, error) {
 	now := s.now()
 	out := make([]readingapi.Entry, len(drafts))
-	err := s.write(ctx, userID, readingapi.OpCreated, func(t *store.Tx) ([]string, error) {
-		changed := make([]string, 0, len(drafts))
-		for i, d := range drafts {
-			id, err := uuid.NewV7()
-			if err != nil {
-				return nil, err
-			}
-			r := d.Range()
-			e := readingapi.Entry{ID: id.String(), Date: d.Date, Start: r.Start, End: r.End, CreatedAt: now, UpdatedAt: now}
-			if err := t.Insert(e); err != nil {
-				return nil, err
-			}
-			out[i] = e
-			changed = append(changed, d.Date)
+	changed := make([]string, len(drafts))
+	for i, d := range drafts {
+		id, err := uuid.NewV7()
+		if err != nil {
+			return nil, err
 		}
-		return changed, nil
+		r := d.Range()
+		out[i] = readingapi.Entry{ID: id.String(), Date: d.Date, Start: r.Start, End: r.End, CreatedAt: now, UpdatedAt: now}
+		changed[i] = d.Date
+	}
+	err := s.write(ctx, userID, readingapi.OpCreated, func(t *store.Tx) ([]string, error) {
+		return changed, t.Insert(out...)
 	})
 	return out, err
 }

@@ -94,12 +94,17 @@ func BumpVersion(tx *gorm.DB, userID string) (*Tx, error) {
 	return &Tx{tx: tx, userID: userID, Version: v.Version}, nil
 }
 
-// Insert adds an entry.
-func (t *Tx) Insert(e readingapi.Entry) error {
-	return t.tx.Create(&entryRow{
-		ID: e.ID, UserID: t.userID, Date: e.Date, StartVerseID: int(e.Start), EndVerseID: int(e.End),
-		Version: t.Version, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-	}).Error
+// Insert adds entries with multi-row statements (a batch may hold a thousand).
+func (t *Tx) Insert(entries ...readingapi.Entry) error {
+	rows := make([]entryRow, len(entries))
+	for i, e := range entries {
+		rows[i] = entryRow{
+			ID: e.ID, UserID: t.userID, Date: e.Date, StartVerseID: int(e.Start), EndVerseID: int(e.End),
+			Version: t.Version, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
+		}
+	}
+	// 8 columns a row stays under SQLite's default limit of bound variables.
+	return t.tx.CreateInBatches(rows, 100).Error
 }
 
 // Get reads one of the reader's entries.
