@@ -1,14 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { resetApi } from './http';
 
-// findBy* queries wait longer than the default second: lazy routes and
-// on-demand locales render late on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// Every test starts with the fake API (signed out); see http.ts.
+beforeEach(() => {
+  resetApi();
+});
 
 afterEach(() => {
   cleanup();
   document.cookie = 'lamplight_lang=; Path=/; Max-Age=0';
+  sessionStorage.clear();
 });
 
 // jsdom does not implement these; the app only uses them for comfort.

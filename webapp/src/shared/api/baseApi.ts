@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 /** Every cache tag in the app, declared once; features refer to them in injectEndpoints. */
 export const TAG_TYPES = [
@@ -23,13 +23,45 @@ const origin = typeof location !== 'undefined' && location.origin !== 'null' ? l
 
 export const API_BASE_URL = `${origin}/api`;
 
+/** The endpoint that asks who is signed in; its 401 means "signed out", not "session lost". */
+export const CURRENT_USER_ENDPOINT = 'getCurrentUser';
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' });
+
+function hasDetails(data: unknown): boolean {
+  const errors = (data as { error?: { errors?: unknown } } | undefined)?.error?.errors;
+  return Array.isArray(errors) && errors.length > 0;
+}
+
+/**
+ * fetchBaseQuery (the session is the same-origin HttpOnly cookie) plus two things every endpoint
+ * needs: a 429 carries its Retry-After (as `retryAfterSeconds` in the error data), and a plain 401
+ * on any other endpoint means the session ended, so the signed-in user is fetched again.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  const error = result.error;
+  if (!error) return result;
+  if (error.status === 429) {
+    const header = result.meta?.response?.headers.get('Retry-After');
+    const seconds = header ? Number(header) : NaN;
+    if (Number.isFinite(seconds) && seconds >= 0 && error.data && typeof error.data === 'object') {
+      error.data = { ...(error.data as object), retryAfterSeconds: seconds };
+    }
+  }
+  if (error.status === 401 && api.endpoint !== CURRENT_USER_ENDPOINT && !hasDetails(error.data)) {
+    api.dispatch(baseApi.util.invalidateTags(['User']));
+  }
+  return result;
+};
+
 /**
  * The one RTK Query API. Features add endpoints with
  * `baseApi.injectEndpoints({ endpoints: (build) => ({ ... }) })` in their own api.ts.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' }),
+  baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

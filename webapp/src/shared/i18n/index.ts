@@ -1,4 +1,4 @@
-export { i18n, ensureLocale } from './i18n';
+export { i18n, ensureLocale, loadNamespaces } from './i18n';
 export {
   DEFAULT_LOCALE,
   LOCALES,
@@ -14,4 +14,4 @@ export {
   type Locale,
 } from './locales';
 export { LocaleLink, LocaleNavLink, useLocale, useLocaleNavigate, useLocalePath, useSwitchLocale } from './routing';
-export type { Namespace } from './resources';
+export type { LazyNamespace, Namespace } from './resources';

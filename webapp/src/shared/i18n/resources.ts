@@ -1,11 +1,32 @@
-// English is bundled with the app; the other locales are loaded on demand (see i18n.ts).
-// A feature that adds a namespace adds its English file here and a file per locale in
-// locales/<lng>/<namespace>.json.
+// Translations come in namespaces, one JSON file per locale: locales/<lng>/<namespace>.json.
+//
+// - Eager namespaces are needed on every page: English is bundled with the app, the other
+//   locales load with the locale (see i18n.ts).
+// - Lazy namespaces belong to the pages of one feature and load with those pages' routes
+//   (`lazyRoute(..., { namespaces: ['identity'] })`), in English too, so they stay out of the
+//   JavaScript every page loads.
+//
+// A feature adds its namespace to LazyResources and LAZY_NAMESPACES below and a file per locale.
+// Keys are type-checked either way.
 import common from './locales/en/common.json';
 import home from './locales/en/home.json';
+import type identity from './locales/en/identity.json';
+import type placeholder from './locales/en/placeholder.json';
 
 export const enResources = { common, home } as const;
 
-export type Namespace = keyof typeof enResources;
-export const NAMESPACES = Object.keys(enResources) as Namespace[];
+export interface LazyResources {
+  identity: typeof identity;
+  placeholder: typeof placeholder;
+}
+
+/** Every namespace's English resources, for typing t(). */
+export type Resources = typeof enResources & LazyResources;
+
+export type Namespace = keyof Resources;
+export type LazyNamespace = keyof LazyResources;
+
+export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
+export const LAZY_NAMESPACES = ['identity', 'placeholder'] as const satisfies readonly LazyNamespace[];
+export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;

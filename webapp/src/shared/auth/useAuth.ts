@@ -1,0 +1,87 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { baseApi } from '@/shared/api';
+import { localizePath, useLocale } from '@/shared/i18n';
+import { authApi, useGetCurrentUserQuery, useLogoutMutation } from './api';
+import type { User } from './types';
+
+// Shared code does not know the app's store type; any thunk-capable dispatch will do.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const useThunkDispatch = useDispatch.withTypes<ThunkDispatch<any, unknown, UnknownAction>>();
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut' | 'error';
+
+export interface AuthState {
+  status: AuthStatus;
+  /** The signed-in user; null when signed out or not known yet. */
+  user: User | null;
+  isAdmin: boolean;
+  /** The request error when the server could not tell (offline, 5xx). */
+  error?: unknown;
+}
+
+/**
+ * Who is signed in, from GET /api/auth/user (fetched once at start, again after the User tag is
+ * invalidated). Every component may call it; they share one request.
+ */
+export function useAuth(): AuthState {
+  const { data, error, isError } = useGetCurrentUserQuery();
+  if (data) return { status: 'signedIn', user: data, isAdmin: data.isAdmin };
+  if (data === null) return { status: 'signedOut', user: null, isAdmin: false };
+  if (isError) return { status: 'error', user: null, isAdmin: false, error };
+  return { status: 'loading', user: null, isAdmin: false };
+}
+
+/** Stores the user a sign-in answered with, so the app is signed in without another request. */
+export function useSetSignedInUser(): (user: User) => void {
+  const dispatch = useThunkDispatch();
+  return useCallback(
+    (user: User) => {
+      dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+    },
+    [dispatch],
+  );
+}
+
+function clearSessionStorage(): void {
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Storage can be unavailable (privacy settings); nothing was kept there then.
+  }
+}
+
+export interface SignOutOptions {
+  /** POST /api/auth/logout first (default). False when the server already ended the session. */
+  callServer?: boolean;
+}
+
+/**
+ * Signs out in the browser: ends the session on the server, clears session storage, goes to the
+ * home page, then drops every cached response (RTK Query) and marks the user signed out.
+ */
+export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
+  const dispatch = useThunkDispatch();
+  const navigate = useNavigate();
+  const { locale } = useLocale();
+  const [logout] = useLogoutMutation();
+  return useCallback(
+    async ({ callServer = true }: SignOutOptions = {}) => {
+      if (callServer) {
+        try {
+          await logout().unwrap();
+        } catch {
+          // Signed out locally anyway: the session may already be gone on the server.
+        }
+      }
+      clearSessionStorage();
+      // Leave the protected page first, so its guard does not send us to /login.
+      await navigate(localizePath('/', locale));
+      dispatch(baseApi.util.resetApiState());
+      dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+    },
+    [dispatch, navigate, locale, logout],
+  );
+}
