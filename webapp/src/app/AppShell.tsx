@@ -6,6 +6,7 @@ import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 import { Layout } from './layout/Layout';
 import { useNavItems } from './navigation';
+import { SessionEffects } from './SessionEffects';
 
 function selectApiBusy(state: RootState): boolean {
   const pending = (entry: { status: QueryStatus } | undefined) => entry?.status === QueryStatus.pending;
@@ -32,6 +33,7 @@ export function AppShell() {
   return (
     <>
       <LoadingBar />
+      <SessionEffects />
       <Layout navItems={items} homeTo={homeTo}>
         <Outlet />
       </Layout>

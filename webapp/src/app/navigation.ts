@@ -1,23 +1,51 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth, useSignOut } from '@/shared/auth';
 import type { NavItem } from './layout/types';
 
 /**
- * The navigation bar's items. Features contribute pages; this file decides what the bar shows.
- * A signed-in variant (Today, Bible books, Chapter checklist, Calendar, Notes, About, Settings,
- * Log Out and, for admins, an Admin menu) is returned here once sign-in exists.
+ * The navigation bar's items. Signed in: Today, Bible books, Chapter checklist, Calendar, Notes,
+ * About, Settings, (Admin menu for admins), Log Out. Signed out: About, Sign Up, Sign In. While
+ * it is not known yet who is signed in, the bar stays empty rather than flashing the wrong set.
  */
 export function useNavItems(): { items: NavItem[]; homeTo: string } {
   const { t } = useTranslation();
-  return useMemo(
-    () => ({
-      homeTo: '/',
-      items: [
-        { kind: 'link', id: 'about', to: '/about', label: t('nav.about') },
-        { kind: 'link', id: 'register', to: '/register', label: t('nav.signUp'), emphasis: 'primary' },
-        { kind: 'link', id: 'login', to: '/login', label: t('nav.signIn'), emphasis: 'subtle' },
-      ],
-    }),
-    [t],
-  );
+  const { status, isAdmin } = useAuth();
+  const signOut = useSignOut();
+  return useMemo(() => {
+    if (status === 'loading') return { homeTo: '/', items: [] };
+    if (status !== 'signedIn') {
+      return {
+        homeTo: '/',
+        items: [
+          { kind: 'link', id: 'about', to: '/about', label: t('nav.about') },
+          { kind: 'link', id: 'register', to: '/register', label: t('nav.signUp'), emphasis: 'primary' },
+          { kind: 'link', id: 'login', to: '/login', label: t('nav.signIn'), emphasis: 'subtle' },
+        ],
+      };
+    }
+    const items: NavItem[] = [
+      { kind: 'link', id: 'today', to: '/today', label: t('nav.today') },
+      { kind: 'link', id: 'books', to: '/books', label: t('nav.books') },
+      { kind: 'link', id: 'checklist', to: '/checklist', label: t('nav.checklist') },
+      { kind: 'link', id: 'calendar', to: '/calendar', label: t('nav.calendar') },
+      { kind: 'link', id: 'notes', to: '/notes', label: t('nav.notes') },
+      { kind: 'link', id: 'about', to: '/about', label: t('nav.about') },
+      { kind: 'link', id: 'settings', to: '/settings', label: t('nav.settings') },
+    ];
+    if (isAdmin) {
+      items.push({
+        kind: 'menu',
+        id: 'admin',
+        label: t('nav.admin'),
+        items: [
+          { kind: 'link', id: 'admin-users', to: '/admin/users', label: t('nav.adminUsers') },
+          { kind: 'link', id: 'admin-feedback', to: '/admin/feedback', label: t('nav.adminFeedback') },
+          { kind: 'link', id: 'admin-engagement', to: '/admin/engagement', label: t('nav.adminEngagement') },
+        ],
+      });
+    }
+    items.push({ kind: 'action', id: 'logout', label: t('nav.logOut'), onSelect: () => void signOut() });
+    return { homeTo: '/today', items };
+  }, [t, status, isAdmin, signOut]);
 }

@@ -11,7 +11,8 @@ describe('routing', () => {
     expect(document.title).toBe('Lamplight');
     expect(document.documentElement.lang).toBe('en-US');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(nav).toContainElement(screen.getByRole('link', { name: 'About' }));
+    // The signed-out links appear once GET /api/auth/user has answered 401.
+    expect(nav).toContainElement(await screen.findByRole('link', { name: 'About' }));
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Lamplight' })).toHaveAttribute('href', '/');
@@ -23,7 +24,7 @@ describe('routing', () => {
       await screen.findByRole('heading', { level: 1, name: 'Dein Bibellesen – schön festgehalten' }),
     ).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de-DE');
-    expect(screen.getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/de/register');
+    expect(await screen.findByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/de/register');
     expect(screen.getByRole('link', { name: 'Lamplight' })).toHaveAttribute('href', '/de');
   });
 

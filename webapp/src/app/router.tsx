@@ -1,16 +1,30 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { homeRoutes } from '@/features/home';
+import { accountRoutes, identityGuestRoutes, identityPublicRoutes } from '@/features/identity';
+import { adminPlaceholderRoutes, readerPlaceholderRoutes } from '@/features/reader-placeholder';
 import { DEFAULT_LOCALE, LOCALES, ensureLocale, localizePath, preferredLocale, type Locale } from '@/shared/i18n';
 import { withChunkReload } from '@/shared/lib/chunkReload';
 import { NotFoundPage } from '@/shared/ui';
 import { AppShell, HydrateFallback } from './AppShell';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /**
  * Every feature's routes, written once without a locale prefix (paths relative: "books",
  * "books/:book"). They are mounted under "/" for English and "/de", "/es", ... for the others.
+ * Put a page in the group that matches who may see it.
  */
-export const featureRoutes: RouteObject[] = [...homeRoutes];
+export const featureRoutes: RouteObject[] = [
+  // Everyone.
+  ...homeRoutes,
+  ...identityPublicRoutes,
+  // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
+  { element: <GuestOnly />, children: [...identityGuestRoutes] },
+  // Signed-in readers; others go to /login?returnTo=<page>.
+  { element: <RequireAuth />, children: [...readerPlaceholderRoutes, ...accountRoutes] },
+  // Admins; signed out: /login, signed in without the admin flag: 403.
+  { element: <RequireAdmin />, children: [...adminPlaceholderRoutes] },
+];
 
 function localeLoader(locale: Locale) {
   return async ({ request }: LoaderFunctionArgs) => {

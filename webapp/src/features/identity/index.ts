@@ -1,0 +1,1 @@
+export { accountRoutes, identityGuestRoutes, identityPublicRoutes } from './routes';

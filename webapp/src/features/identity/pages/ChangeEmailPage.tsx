@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiError } from '@/shared/api';
+import { useAuth } from '@/shared/auth';
+import { useLocaleNavigate } from '@/shared/i18n';
+import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
+import { FormAlert, SubmitButton, TextField, useToast } from '@/shared/ui';
+import { useConfirmEmailChangeMutation, useRequestEmailChangeMutation } from '../api';
+import { CodeField } from '../components/CodeField';
+import { SettingsLayout } from '../components/SettingsLayout';
+import { WithStrong } from '../components/Strong';
+import { useIdentityForm } from '../useIdentityForm';
+import { checkCode, checkEmail } from '../validation';
+import styles from '../components/Form.module.css';
+
+// The address waiting for its code survives a reload (and /change-email leads here).
+const PENDING_KEY = 'lamplight:email-change';
+
+function readPending(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writePending(email: string | null): void {
+  try {
+    if (email) sessionStorage.setItem(PENDING_KEY, email);
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Without storage the code step lasts until the page is left.
+  }
+}
+
+/** /settings/email: send a code to the new address, then confirm it with that code. */
+export function ChangeEmailPage() {
+  const { t } = useTranslation('identity');
+  useDocumentTitle(t('changeEmail.title'));
+  const { user } = useAuth();
+  const toast = useToast();
+  const navigate = useLocaleNavigate();
+  const [pending, setPending] = useState<string | null>(readPending);
+  const [email, setEmail] = useState(pending ?? '');
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState<string | undefined>();
+  const [request, { isLoading: requesting }] = useRequestEmailChangeMutation();
+  const [confirmChange, { isLoading: confirming }] = useConfirmEmailChangeMutation();
+  const form = useIdentityForm<'email' | 'code'>({ email: t('fields.email'), code: t('fields.code') });
+
+  async function sendCode(event?: FormEvent) {
+    event?.preventDefault();
+    if (requesting) return;
+    const problem = checkEmail(email);
+    if (problem) {
+      form.showFieldErrors({ email: form.message('email', problem) });
+      return;
+    }
+    form.clear();
+    setNotice(undefined);
+    try {
+      const sent = await request({ email: email.trim() }).unwrap();
+      const address = sent.email || email.trim();
+      if (pending) setNotice(t('changeEmail.resent', { email: address }));
+      writePending(address);
+      setPending(address);
+      setCode('');
+    } catch (caught) {
+      form.showApiError(toApiError(caught));
+    }
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (confirming) return;
+    const problem = checkCode(code);
+    if (problem) {
+      form.showFieldErrors({ code: form.message('code', problem) });
+      return;
+    }
+    form.clear();
+    setNotice(undefined);
+    try {
+      const updated = await confirmChange({ code }).unwrap();
+      writePending(null);
+      toast.success(t('changeEmail.success', { email: updated.email }));
+      navigate('/settings');
+    } catch (caught) {
+      form.showApiError(toApiError(caught));
+    }
+  }
+
+  const current = user ? (
+    <WithStrong text={t('changeEmail.current', { email: user.email })} />
+  ) : undefined;
+
+  if (pending) {
+    return (
+      <SettingsLayout heading={t('changeEmail.heading')} lead={current} back>
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
+        {notice && <FormAlert kind="info">{notice}</FormAlert>}
+        <p>
+          <WithStrong text={t('changeEmail.codeLead', { email: pending })} />
+        </p>
+        <form className={styles.form} onSubmit={confirm} noValidate>
+          <CodeField
+            ref={form.inputRef('code')}
+            name="code"
+            value={code}
+            onValueChange={(next) => {
+              setCode(next);
+              form.clearField('code');
+            }}
+            error={form.errors.code}
+          />
+          <div className={styles.actions}>
+            <SubmitButton busy={confirming} busyLabel={t('changeEmail.confirming')}>
+              {t('changeEmail.confirm')}
+            </SubmitButton>
+            <SubmitButton type="button" variant="secondary" busy={requesting} onClick={() => void sendCode()}>
+              {t('changeEmail.resend')}
+            </SubmitButton>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                writePending(null);
+                setPending(null);
+                setCode('');
+                form.clear();
+                setNotice(undefined);
+              }}
+            >
+              {t('changeEmail.otherAddress')}
+            </button>
+          </div>
+        </form>
+      </SettingsLayout>
+    );
+  }
+
+  return (
+    <SettingsLayout heading={t('changeEmail.heading')} lead={current} back>
+      <p>{t('changeEmail.lead')}</p>
+      {form.formError && <FormAlert>{form.formError}</FormAlert>}
+      <form className={styles.form} onSubmit={sendCode} noValidate>
+        <TextField
+          ref={form.inputRef('email')}
+          label={t('labels.newEmail')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            form.clearField('email');
+          }}
+          error={form.errors.email}
+        />
+        <div className={styles.actions}>
+          <SubmitButton busy={requesting} busyLabel={t('changeEmail.submitting')}>
+            {t('changeEmail.submit')}
+          </SubmitButton>
+        </div>
+      </form>
+    </SettingsLayout>
+  );
+}

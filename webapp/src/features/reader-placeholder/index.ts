@@ -1,0 +1,1 @@
+export { adminPlaceholderRoutes, readerPlaceholderRoutes } from './routes';
