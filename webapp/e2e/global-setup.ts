@@ -1,7 +1,7 @@
 // Starts the real Lamplight binary (which embeds the built web app) on a free loopback port
 // with a fresh data directory, waits for /healthz, and hands the base URL to the tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's stdout and stderr (JSON lines); support/mail.ts reads the mail "sent" there. */
+    serverLogs: string[];
   }
 }
 
@@ -57,17 +59,29 @@ export default async function setup(project: TestProject) {
   const addr = `127.0.0.1:${port}`;
   const baseURL = `http://${addr}`;
 
-  const env: NodeJS.ProcessEnv = { ...process.env, LAMPLIGHT_ADDR: addr, LAMPLIGHT_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LAMPLIGHT_ADDR: addr,
+    LAMPLIGHT_DATA_DIR: dataDir,
+    // One JSON object per line, so tests can read the mail the server writes to its log.
+    LAMPLIGHT_LOG_FORMAT: 'json',
+    // Every test signs up and in from 127.0.0.1: keep the per-IP sign-in limits out of the way.
+    LAMPLIGHT_RATE_LIMIT_SCALE: process.env.LAMPLIGHT_RATE_LIMIT_SCALE ?? '100',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
 
   let log = '';
+  // Each stream to its own file, so lines never interleave.
+  const serverLogs = [join(dataDir, 'server.stdout.log'), join(dataDir, 'server.stderr.log')];
+  const [outFile, errFile] = serverLogs.map((file) => createWriteStream(file));
   const child = spawn(binary, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const collect = (chunk: Buffer) => {
+  const collect = (file: NodeJS.WritableStream) => (chunk: Buffer) => {
+    file.write(chunk);
     log = (log + chunk.toString()).slice(-20_000);
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  child.stdout?.on('data', collect(outFile!));
+  child.stderr?.on('data', collect(errFile!));
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -77,6 +91,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
+    await Promise.all([outFile!, errFile!].map((file) => new Promise((r) => file.end(r))));
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -88,6 +103,7 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('baseURL', baseURL);
+  project.provide('serverLogs', serverLogs);
   process.env.LAMPLIGHT_E2E_BASE_URL = baseURL;
 
   return async () => {

@@ -58,11 +58,20 @@ export function useBrowser() {
   };
 }
 
+// Asking GET /api/auth/user who is signed in answers 401 to a visitor, by design; Chromium
+// logs every 4xx response as a console error. Only that one is expected.
+function expectedError(text: string, url: string): boolean {
+  return /^Failed to load resource: the server responded with a status of 401\b/.test(text) && new URL(url, 'http://x').pathname === '/api/auth/user';
+}
+
 /** Collects console errors and page errors (CSP violations show up here). */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (expectedError(text, message.location().url)) return;
+    errors.push(text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;

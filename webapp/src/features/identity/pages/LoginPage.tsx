@@ -74,7 +74,11 @@ export function LoginPage() {
         </p>
       }
     >
-      {form.formError && <FormAlert>{form.formError}</FormAlert>}
+      {form.formError ? (
+        <FormAlert>{form.formError}</FormAlert>
+      ) : (
+        returnTo && <FormAlert kind="info">{t('login.signInToContinue')}</FormAlert>
+      )}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={form.inputRef('email')}
