@@ -26,5 +26,5 @@ func (s *Service) DeleteUserData(ctx context.Context, userID string) error {
 	if err := s.store.DeleteUser(ctx, userID); err != nil {
 		return err
 	}
-	return s.cache.Delete(ctx, "reading:entries:"+userID)
+	return s.cache.Delete(ctx, entriesKey(userID))
 }

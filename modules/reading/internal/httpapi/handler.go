@@ -42,7 +42,7 @@ func (h *Handler) list(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, entries)
+	c.Data(http.StatusOK, "application/json; charset=utf-8", entries)
 }
 
 func (h *Handler) create(c *gin.Context) {
