@@ -27,6 +27,7 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 	g.POST("", h.create)
 	g.POST("/batch", h.createBatch)
 	g.GET("/changes", h.changes)
+	g.GET("/:id", h.get)
 	g.PUT("/:id", h.update)
 	g.DELETE("/:id", h.delete)
 }
@@ -73,6 +74,15 @@ func (h *Handler) createBatch(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusCreated, entries)
+}
+
+func (h *Handler) get(c *gin.Context) {
+	e, err := h.svc.Get(c.Request.Context(), userID(c), c.Param("id"))
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, e)
 }
 
 func (h *Handler) update(c *gin.Context) {

@@ -177,6 +177,11 @@ func (s *Store) List(ctx context.Context, userID, from, to string) ([]readingapi
 	return out, rows.Err()
 }
 
+// Get reads one of the reader's entries outside a write.
+func (s *Store) Get(ctx context.Context, userID, id string) (readingapi.Entry, error) {
+	return (&Tx{tx: s.db.WithContext(ctx), userID: userID}).Get(id)
+}
+
 // Version returns the reader's current log version (0 when never written).
 func (s *Store) Version(ctx context.Context, userID string) (int64, error) {
 	var v versionRow
