@@ -1,0 +1,25 @@
+// The signed-in reader's log and settings, shared by every reader screen: RTK Query endpoints,
+// the preferred Bible app (browser first, then the account) and the reader's "today".
+export {
+  LOG_WRITE_TAGS,
+  readerApi,
+  useAddLogEntriesMutation,
+  useAddLogEntryMutation,
+  useDeleteLogEntryMutation,
+  useGetLogEntriesQuery,
+  useGetReaderSettingsQuery,
+  useUpdateLogEntryMutation,
+  useUpdateReaderSettingsMutation,
+} from './api';
+export {
+  BIBLE_APP_STORAGE_KEY,
+  knownBibleApp,
+  platformDefaultBibleApp,
+  readBrowserBibleApp,
+  resolveBibleApp,
+  useBrowserBibleApp,
+  writeBrowserBibleApp,
+} from './bibleApp';
+export { usePreferredBibleApp, useReaderStartup } from './hooks';
+export { dateInTimeZone, useReaderToday } from './today';
+export type { LogEntry, LogEntryDraft, ReaderSettings, ReaderSettingsPatch } from './types';

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { browserTimeZone } from '@/shared/auth';
+import { useGetReaderSettingsQuery } from './api';
+
+/** The calendar date (YYYY-MM-DD) at `now` in an IANA time zone; the browser's zone for an unknown one. */
+export function dateInTimeZone(timeZone: string | undefined, now: Date = new Date()): string {
+  const format = (zone: string | undefined) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  try {
+    return format(timeZone || undefined);
+  } catch {
+    return format(undefined);
+  }
+}
+
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The reader's today (YYYY-MM-DD) and the time zone it is computed in. Before the settings arrive
+ * it uses the browser's zone, so a page can ask for today's figures in the same round of requests
+ * as the settings; once the settings' zone is known it wins (the date only changes when the two
+ * zones disagree about the date). Moves on at midnight.
+ */
+export function useReaderToday(): { today: string; timeZone: string; settled: boolean } {
+  const { data: settings } = useGetReaderSettingsQuery();
+  const now = useMinuteClock();
+  const timeZone = settings?.timeZone || browserTimeZone() || 'UTC';
+  return { today: dateInTimeZone(timeZone, now), timeZone, settled: settings !== undefined };
+}
