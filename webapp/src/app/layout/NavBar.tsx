@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LocaleLink, LocaleNavLink } from '@/shared/i18n';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/lib/useMediaQuery';
 import { LanguageSwitcher, Logo } from '@/shared/ui';
 import type { NavItem, NavLinkItem, NavMenuItem } from './types';
 import styles from './Layout.module.css';
@@ -79,6 +80,14 @@ function NavMenuEntry({ item }: { item: NavMenuItem }) {
   );
 }
 
+/** With more items than this (signed in), the bar is denser and collapses earlier. */
+const DENSE_AFTER = 5;
+/**
+ * Below this width the many signed-in items go into the menu. The longest bar (French or
+ * Ukrainian, with the Admin menu) fits in one row from here on.
+ */
+export const DENSE_COLLAPSE_QUERY = '(max-width: 75.99em)';
+
 export interface NavBarProps {
   items: NavItem[];
   /** Where the logo and title lead: "/" signed out, "/today" signed in. */
@@ -94,9 +103,11 @@ export function NavBar({ items, homeTo }: NavBarProps) {
   const open = openOn === pathname;
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const dense = items.length > DENSE_AFTER;
+  const collapsed = useMediaQuery(dense ? DENSE_COLLAPSE_QUERY : MOBILE_QUERY);
 
   return (
-    <header className={styles.header}>
+    <header className={[styles.header, dense ? styles.dense : '', collapsed ? styles.collapsed : ''].filter(Boolean).join(' ')}>
       <div className={styles.bar}>
         <LocaleLink to={homeTo} className={styles.brand}>
           <Logo size={34} />
@@ -139,7 +150,7 @@ export function NavBar({ items, homeTo }: NavBarProps) {
             ))}
           </ul>
         </nav>
-        <LanguageSwitcher />
+        <LanguageSwitcher compact={dense && !collapsed} />
       </div>
     </header>
   );

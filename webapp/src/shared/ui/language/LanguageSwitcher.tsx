@@ -30,20 +30,30 @@ function Chevron() {
   );
 }
 
-function TriggerContent({ locale }: { locale: Locale }) {
+function TriggerContent({ locale, compact }: { locale: Locale; compact: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       <GlobeIcon />
       <span className="visually-hidden">{t('language.label')}:</span>{' '}
-      <span lang={locale}>{LOCALE_INFO[locale].name}</span>
+      {compact ? (
+        // Short visible code ("DE"); the full name stays the accessible name.
+        <>
+          <span aria-hidden="true">{locale.toUpperCase()}</span>
+          <span lang={locale} className="visually-hidden">
+            {LOCALE_INFO[locale].name}
+          </span>
+        </>
+      ) : (
+        <span lang={locale}>{LOCALE_INFO[locale].name}</span>
+      )}
       <Chevron />
     </>
   );
 }
 
 /** Desktop: a menu button with a keyboard-navigable menu of languages. */
-function LanguageMenu({ locale, onSelect }: { locale: Locale; onSelect: (next: Locale) => void }) {
+function LanguageMenu({ locale, compact, onSelect }: { locale: Locale; compact: boolean; onSelect: (next: Locale) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -123,7 +133,7 @@ function LanguageMenu({ locale, onSelect }: { locale: Locale; onSelect: (next: L
         onClick={() => (open ? close(false) : openAt(current))}
         onKeyDown={onTriggerKeyDown}
       >
-        <TriggerContent locale={locale} />
+        <TriggerContent locale={locale} compact={compact} />
       </button>
       {open && (
         <ul id={menuId} role="menu" aria-label={t('language.label')} className={styles.menu} onKeyDown={onMenuKeyDown}>
@@ -156,14 +166,14 @@ function LanguageMenu({ locale, onSelect }: { locale: Locale; onSelect: (next: L
 }
 
 /** Mobile: the same choice in a modal dialog with large touch targets. */
-function LanguageDialog({ locale, onSelect }: { locale: Locale; onSelect: (next: Locale) => void }) {
+function LanguageDialog({ locale, compact, onSelect }: { locale: Locale; compact: boolean; onSelect: (next: Locale) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   return (
     <>
       <button type="button" className={styles.trigger} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <TriggerContent locale={locale} />
+        <TriggerContent locale={locale} compact={compact} />
       </button>
       {open && (
         <Modal labelledBy={titleId} onCancel={() => setOpen(false)} dismissible>
@@ -200,14 +210,17 @@ function LanguageDialog({ locale, onSelect }: { locale: Locale; onSelect: (next:
   );
 }
 
-/** The language switcher of the navigation bar: a menu on desktop, a dialog on phones. */
-export function LanguageSwitcher() {
+/**
+ * The language switcher of the navigation bar: a menu on desktop, a dialog on phones.
+ * `compact` shows the language code instead of its name (a crowded bar).
+ */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { locale } = useLocale();
   const switchLocale = useSwitchLocale();
   const mobile = useMediaQuery(MOBILE_QUERY);
   return mobile ? (
-    <LanguageDialog locale={locale} onSelect={switchLocale} />
+    <LanguageDialog locale={locale} compact={compact} onSelect={switchLocale} />
   ) : (
-    <LanguageMenu locale={locale} onSelect={switchLocale} />
+    <LanguageMenu locale={locale} compact={compact} onSelect={switchLocale} />
   );
 }
