@@ -4,6 +4,7 @@ package domain
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -52,7 +53,7 @@ func (d Draft) Validate() (Draft, error) {
 	tagSeen := map[string]bool{}
 	for _, id := range d.Tags {
 		switch {
-		case strings.TrimSpace(id) == "":
+		case strings.TrimSpace(id) == "" || strings.Contains(id, ","):
 			f.Add("tags", errs.IsInvalid)
 		case !tagSeen[id]:
 			tagSeen[id] = true
@@ -60,6 +61,15 @@ func (d Draft) Validate() (Draft, error) {
 		}
 	}
 	return out, f.Err()
+}
+
+// TagSet is a set of tag ids as one comparable value: sorted, each once,
+// comma-joined; "" for none. Stored with each note, it answers "exactly
+// these tags" and "untagged" in one comparison.
+func TagSet(ids []string) string {
+	set := slices.Clone(ids)
+	slices.Sort(set)
+	return strings.Join(slices.Compact(set), ",")
 }
 
 // validatePassage applies the rules of a reading range (spec §5) and

@@ -91,6 +91,21 @@ func repeat(r bible.Range, n int) []bible.Range {
 	return out
 }
 
+func TestTagSet(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"b", "a", "b"}, "a,b"},
+		{[]string{"01a2-2", "01a2-10"}, "01a2-10,01a2-2"},
+	} {
+		if got := domain.TagSet(c.in); got != c.want {
+			t.Errorf("%v: %q", c.in, got)
+		}
+	}
+}
+
 func TestParseQueryDefaults(t *testing.T) {
 	q, err := domain.ParseQuery(domain.RawQuery{})
 	if err != nil {
@@ -125,6 +140,7 @@ func TestParseQuery(t *testing.T) {
 		{domain.RawQuery{Limit: "ten"}, map[string]string{"limit": "is_invalid"}},
 		{domain.RawQuery{Offset: "-1"}, map[string]string{"offset": "is_invalid"}},
 		{domain.RawQuery{SortOn: "label"}, map[string]string{"sortOn": "is_invalid"}},
+		{domain.RawQuery{FilterTags: []string{"a,b"}}, map[string]string{"filterTags": "is_invalid"}},
 		{domain.RawQuery{SortDirection: "up"}, map[string]string{"sortDirection": "is_invalid"}},
 		{domain.RawQuery{FilterTagMatching: "some"}, map[string]string{"filterTagMatching": "is_invalid"}},
 		{domain.RawQuery{FilterPassageMatching: "near"}, map[string]string{"filterPassageMatching": "is_invalid"}},

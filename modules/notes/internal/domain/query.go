@@ -113,7 +113,12 @@ func ParseQuery(r RawQuery) (Query, error) {
 	}
 	seen := map[string]bool{}
 	for _, id := range r.FilterTags {
-		if id = strings.TrimSpace(id); id != "" && !seen[id] {
+		id = strings.TrimSpace(id)
+		switch {
+		case strings.Contains(id, ","):
+			// No tag id has one; TagSet joins ids with it.
+			f.Add("filterTags", errs.IsInvalid)
+		case id != "" && !seen[id]:
 			seen[id] = true
 			q.Tags = append(q.Tags, id)
 		}

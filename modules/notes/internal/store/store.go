@@ -10,6 +10,7 @@ import (
 	"embed"
 	"errors"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,8 +43,10 @@ type noteRow struct {
 	UserID     string
 	Content    string
 	SearchText string
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// TagSet is domain.TagSet of the note's tags, kept with note_tags.
+	TagSet    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 func (noteRow) TableName() string { return "passage_notes" }
@@ -85,7 +88,8 @@ func (s *Store) With(tx *gorm.DB) *Store { return &Store{db: tx} }
 // Insert adds a note with its passages and tags; search is its folded content.
 func (s *Store) Insert(userID string, n notesapi.Note, search string) error {
 	err := s.db.Create(&noteRow{
-		ID: n.ID, UserID: userID, Content: n.Content, SearchText: search, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt,
+		ID: n.ID, UserID: userID, Content: n.Content, SearchText: search, TagSet: domain.TagSet(n.Tags),
+		CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt,
 	}).Error
 	if err != nil {
 		return err
@@ -128,7 +132,7 @@ func (s *Store) Lock(ctx context.Context, userID, id string) (notesapi.Note, err
 // Replace writes a note's content, passages and tags over the stored ones.
 func (s *Store) Replace(userID string, n notesapi.Note, search string) error {
 	res := s.db.Model(&noteRow{}).Where("user_id = ? AND id = ?", userID, n.ID).Updates(map[string]any{
-		"content": n.Content, "search_text": search, "updated_at": n.UpdatedAt,
+		"content": n.Content, "search_text": search, "tag_set": domain.TagSet(n.Tags), "updated_at": n.UpdatedAt,
 	})
 	if res.Error != nil {
 		return res.Error
@@ -226,9 +230,13 @@ func (s *Store) List(ctx context.Context, userID string, q domain.Query) ([]note
 	if q.Desc {
 		dir = " DESC"
 	}
+	// The page's ids are found first, from indexes alone where the filters
+	// allow, so a deep offset skips index entries, not whole notes.
+	order := " ORDER BY " + column + dir + ", n.id" + dir
 	var rows []noteRow
-	err := g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n WHERE "+where+
-		" ORDER BY "+column+dir+", n.id"+dir+" LIMIT ? OFFSET ?", append(args, q.Limit, q.Offset)...).Scan(&rows).Error
+	err := g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
+		" JOIN (SELECT n.id FROM passage_notes n WHERE "+where+order+" LIMIT ? OFFSET ?) page ON page.id = n.id"+order,
+		append(args, q.Limit, q.Offset)...).Scan(&rows).Error
 	if err != nil {
 		return nil, 0, err
 	}
@@ -246,32 +254,41 @@ func filter(userID string, q domain.Query) (string, []any) {
 		args = append(args, a...)
 	}
 	switch {
-	case q.TagMatching == domain.MatchExact && len(q.Tags) == 0:
-		add("NOT EXISTS (SELECT 1 FROM note_tags t WHERE t.note_id = n.id)")
+	case q.TagMatching == domain.MatchExact:
+		// Untagged notes when no tag is given.
+		add("n.tag_set = ?", domain.TagSet(q.Tags))
 	case len(q.Tags) == 0:
 	case q.TagMatching == domain.MatchAny:
 		add("n.id IN (SELECT t.note_id FROM note_tags t WHERE t.user_id = ? AND t.tag_id IN ?)", userID, q.Tags)
 	case q.TagMatching == domain.MatchAll:
 		add("n.id IN (SELECT t.note_id FROM note_tags t WHERE t.user_id = ? AND t.tag_id IN ? GROUP BY t.note_id HAVING COUNT(*) = ?)",
 			userID, q.Tags, len(q.Tags))
-	case q.TagMatching == domain.MatchExact:
-		add("n.id IN (SELECT t.note_id FROM note_tags t WHERE t.user_id = ? GROUP BY t.note_id"+
-			" HAVING COUNT(*) = ? AND SUM(CASE WHEN t.tag_id IN ? THEN 1 ELSE 0 END) = ?)",
-			userID, len(q.Tags), q.Tags, len(q.Tags))
 	}
 	if q.Search != "" {
 		add(`n.search_text LIKE ? ESCAPE '\'`, "%"+escapeLike(q.Search)+"%")
 	}
 	if p := q.Passage; p != nil {
-		if q.PassageMatching == domain.MatchExclusive {
-			add("n.id IN (SELECT p.note_id FROM note_passages p WHERE p.user_id = ? AND p.start_verse_id >= ? AND p.end_verse_id <= ?)",
-				userID, int(p.First), int(p.Final))
-		} else {
-			add("n.id IN (SELECT p.note_id FROM note_passages p WHERE p.user_id = ? AND p.start_verse_id <= ? AND p.end_verse_id >= ?)",
-				userID, int(p.Final), int(p.First))
+		// Passages lie within one book, so a passage overlapping the span
+		// starts no earlier than the first verse of the span's first book
+		// and ends no later than the last verse of its final book. The
+		// redundant bounds keep the index range scan (and the planner's
+		// estimate) to the books concerned.
+		lo, hi := p.First, p.Final
+		if q.PassageMatching == domain.MatchInclusive {
+			lo, hi = bookStart(p.First), bookEnd(p.Final)
 		}
+		add("n.id IN (SELECT p.note_id FROM note_passages p WHERE p.user_id = ?"+
+			" AND p.start_verse_id BETWEEN ? AND ? AND p.end_verse_id BETWEEN ? AND ?)",
+			userID, int(lo), int(p.Final), int(p.First), int(hi))
 	}
 	return strings.Join(conds, " AND "), args
+}
+
+func bookStart(v bible.VerseID) bible.VerseID { return bible.NewVerseID(v.Book(), 1, 1) }
+
+func bookEnd(v bible.VerseID) bible.VerseID {
+	b, _ := bible.BookByID(v.Book())
+	return b.Last()
 }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
@@ -316,8 +333,8 @@ func (s *Store) NotesPerTag(ctx context.Context, userID string) (map[string]int,
 	return out, nil
 }
 
-// RemoveTag drops a tag from every note of the reader and returns the ids
-// of the notes that carried it.
+// RemoveTag drops a tag from every note of the reader, with their tag
+// sets, and returns the ids of the notes that carried it.
 func (s *Store) RemoveTag(userID, tagID string) ([]string, error) {
 	var ids []string
 	if err := s.db.Model(&tagRow{}).Where("user_id = ? AND tag_id = ?", userID, tagID).Order("note_id").Pluck("note_id", &ids).Error; err != nil {
@@ -326,7 +343,31 @@ func (s *Store) RemoveTag(userID, tagID string) ([]string, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return ids, s.db.Where("user_id = ? AND tag_id = ?", userID, tagID).Delete(&tagRow{}).Error
+	if err := s.db.Where("user_id = ? AND tag_id = ?", userID, tagID).Delete(&tagRow{}).Error; err != nil {
+		return nil, err
+	}
+	for chunk := range slices.Chunk(ids, 1000) {
+		var rest []tagRow
+		if err := s.db.Where("user_id = ? AND note_id IN ?", userID, chunk).Find(&rest).Error; err != nil {
+			return nil, err
+		}
+		left := make(map[string][]string, len(chunk))
+		for _, t := range rest {
+			left[t.NoteID] = append(left[t.NoteID], t.TagID)
+		}
+		// One statement per resulting tag set, not per note.
+		bySet := map[string][]string{}
+		for _, id := range chunk {
+			set := domain.TagSet(left[id])
+			bySet[set] = append(bySet[set], id)
+		}
+		for set, notes := range bySet {
+			if err := s.db.Model(&noteRow{}).Where("user_id = ? AND id IN ?", userID, notes).UpdateColumn("tag_set", set).Error; err != nil {
+				return nil, err
+			}
+		}
+	}
+	return ids, nil
 }
 
 // DeleteUser removes every row of a reader.
