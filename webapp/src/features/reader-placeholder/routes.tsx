@@ -15,12 +15,8 @@ const page = (path: string, screen: PlaceholderScreen): RouteObject => ({
 /** Signed-in screens (mounted behind the sign-in guard). */
 export const readerPlaceholderRoutes: RouteObject[] = [
   page('today', 'today'),
-  page('books', 'books'),
-  page('books/:book', 'book'),
-  page('checklist', 'checklist'),
   page('calendar', 'calendar'),
   page('notes', 'notes'),
-  page('progress', 'progress'),
   page('tags', 'tags'),
 ];
 

@@ -12,12 +12,14 @@ import common from './locales/en/common.json';
 import home from './locales/en/home.json';
 import type identity from './locales/en/identity.json';
 import type placeholder from './locales/en/placeholder.json';
+import type progress from './locales/en/progress.json';
 
 export const enResources = { common, home } as const;
 
 export interface LazyResources {
   identity: typeof identity;
   placeholder: typeof placeholder;
+  progress: typeof progress;
 }
 
 /** Every namespace's English resources, for typing t(). */
@@ -27,6 +29,6 @@ export type Namespace = keyof Resources;
 export type LazyNamespace = keyof LazyResources;
 
 export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
-export const LAZY_NAMESPACES = ['identity', 'placeholder'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['identity', 'placeholder', 'progress'] as const satisfies readonly LazyNamespace[];
 export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;
