@@ -3,6 +3,7 @@ import { homeRoutes } from '@/features/home';
 import { accountRoutes, identityGuestRoutes, identityPublicRoutes } from '@/features/identity';
 import { progressRoutes } from '@/features/progress';
 import { adminPlaceholderRoutes, readerPlaceholderRoutes } from '@/features/reader-placeholder';
+import { resourcesRoutes } from '@/features/resources';
 import { DEFAULT_LOCALE, LOCALES, ensureLocale, localizePath, preferredLocale, type Locale } from '@/shared/i18n';
 import { withChunkReload } from '@/shared/lib/chunkReload';
 import { NotFoundPage } from '@/shared/ui';
@@ -19,6 +20,7 @@ export const featureRoutes: RouteObject[] = [
   // Everyone.
   ...homeRoutes,
   ...identityPublicRoutes,
+  ...resourcesRoutes,
   // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
   { element: <GuestOnly />, children: [...identityGuestRoutes] },
   // Signed-in readers; others go to /login?returnTo=<page>.

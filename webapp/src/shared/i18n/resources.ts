@@ -13,6 +13,7 @@ import home from './locales/en/home.json';
 import type identity from './locales/en/identity.json';
 import type placeholder from './locales/en/placeholder.json';
 import type progress from './locales/en/progress.json';
+import type resources from './locales/en/resources.json';
 
 export const enResources = { common, home } as const;
 
@@ -20,6 +21,7 @@ export interface LazyResources {
   identity: typeof identity;
   placeholder: typeof placeholder;
   progress: typeof progress;
+  resources: typeof resources;
 }
 
 /** Every namespace's English resources, for typing t(). */
@@ -29,6 +31,6 @@ export type Namespace = keyof Resources;
 export type LazyNamespace = keyof LazyResources;
 
 export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
-export const LAZY_NAMESPACES = ['identity', 'placeholder', 'progress'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['identity', 'placeholder', 'progress', 'resources'] as const satisfies readonly LazyNamespace[];
 export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;
