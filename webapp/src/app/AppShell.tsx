@@ -6,6 +6,7 @@ import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 import { Layout } from './layout/Layout';
 import { useNavItems } from './navigation';
+import { ReaderStartup } from './ReaderStartup';
 import { SessionEffects } from './SessionEffects';
 
 function selectApiBusy(state: RootState): boolean {
@@ -34,6 +35,7 @@ export function AppShell() {
     <>
       <LoadingBar />
       <SessionEffects />
+      <ReaderStartup />
       <Layout navItems={items} homeTo={homeTo}>
         <Outlet />
       </Layout>

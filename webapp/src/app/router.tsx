@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { homeRoutes } from '@/features/home';
 import { accountRoutes, identityGuestRoutes, identityPublicRoutes } from '@/features/identity';
 import { progressRoutes } from '@/features/progress';
+import { readingLogRoutes } from '@/features/reading-log';
 import { adminPlaceholderRoutes, readerPlaceholderRoutes } from '@/features/reader-placeholder';
 import { resourcesRoutes } from '@/features/resources';
 import { DEFAULT_LOCALE, LOCALES, ensureLocale, localizePath, preferredLocale, type Locale } from '@/shared/i18n';
@@ -24,7 +25,7 @@ export const featureRoutes: RouteObject[] = [
   // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
   { element: <GuestOnly />, children: [...identityGuestRoutes] },
   // Signed-in readers; others go to /login?returnTo=<page>.
-  { element: <RequireAuth />, children: [...progressRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
+  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
   // Admins; signed out: /login, signed in without the admin flag: 403.
   { element: <RequireAdmin />, children: [...adminPlaceholderRoutes] },
 ];

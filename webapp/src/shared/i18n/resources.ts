@@ -13,6 +13,7 @@ import home from './locales/en/home.json';
 import type identity from './locales/en/identity.json';
 import type placeholder from './locales/en/placeholder.json';
 import type progress from './locales/en/progress.json';
+import type readingLog from './locales/en/readingLog.json';
 import type resources from './locales/en/resources.json';
 
 export const enResources = { common, home } as const;
@@ -21,6 +22,7 @@ export interface LazyResources {
   identity: typeof identity;
   placeholder: typeof placeholder;
   progress: typeof progress;
+  readingLog: typeof readingLog;
   resources: typeof resources;
 }
 
@@ -31,6 +33,6 @@ export type Namespace = keyof Resources;
 export type LazyNamespace = keyof LazyResources;
 
 export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
-export const LAZY_NAMESPACES = ['identity', 'placeholder', 'progress', 'resources'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['identity', 'placeholder', 'progress', 'readingLog', 'resources'] as const satisfies readonly LazyNamespace[];
 export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { format, rangeCount, type Locale } from '@/shared/bible';
+import { toApiError } from '@/shared/api';
+import { useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
+import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { useFormats } from '../lib/format';
+import { inLoggedOrder } from '../lib/newVerses';
+import { useBibleLinks } from '../lib/useBibleLinks';
+import { EditEntryDialog } from './EditEntryDialog';
+import styles from './EntryList.module.css';
+
+export interface EntryListProps {
+  entries: readonly LogEntry[];
+  /** New (unique) verses per entry id that day. */
+  newVerses: ReadonlyMap<string, number>;
+  /** Shown when there are no entries. */
+  empty: string;
+  /** Accessible name of the list. */
+  label: string;
+}
+
+/** A day's entries: passage, verse count and new verses, with open, edit and delete. */
+export function EntryList({ entries, newVerses, empty, label }: EntryListProps) {
+  const { t } = useTranslation('readingLog');
+  const formats = useFormats();
+  const locale = formats.locale as Locale;
+  const links = useBibleLinks();
+  const { confirm } = useDialogs();
+  const toast = useToast();
+  const messages = useErrorMessages();
+  const [remove] = useDeleteLogEntryMutation();
+  const [editing, setEditing] = useState<LogEntry | null>(null);
+
+  async function onDelete(entry: LogEntry, passage: string) {
+    const ok = await confirm({
+      title: t('entries.deleteTitle'),
+      message: t('entries.deleteText', { passage, date: formats.date(entry.date) }),
+      confirmText: t('entries.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove(entry.id).unwrap();
+      toast.success(t('entries.deleted', { passage }));
+    } catch (caught) {
+      toast.error(messages.request(toApiError(caught)) ?? t('errors.saveFailed'));
+    }
+  }
+
+  if (entries.length === 0) return <p className={styles.empty}>{empty}</p>;
+
+  return (
+    <>
+      <ul className={styles.list} aria-label={label}>
+        {inLoggedOrder(entries).map((entry) => {
+          const passage = format(entry, locale);
+          const verses = rangeCount(entry);
+          const fresh = newVerses.get(entry.id) ?? 0;
+          return (
+            <li key={entry.id} className={styles.item}>
+              <div className={styles.main}>
+                <span className={styles.passage}>{passage}</span>
+                <span className={styles.counts}>
+                  {t('verses', { count: verses, n: formats.integer(verses) })}
+                  <span aria-hidden="true"> · </span>
+                  <span className={fresh > 0 ? styles.new : undefined}>
+                    {t('entries.newVerses', { count: fresh, n: formats.integer(fresh) })}
+                  </span>
+                </span>
+              </div>
+              <div className={styles.actions}>
+                <a
+                  className={styles.action}
+                  href={links.href(entry)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('entries.openLabel', { passage, app: links.appName })}
+                >
+                  {t('entries.open')}
+                  <span aria-hidden="true"> ↗</span>
+                </a>
+                <Button variant="ghost" size="small" aria-label={t('entries.editLabel', { passage })} onClick={() => setEditing(entry)}>
+                  {t('entries.edit')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="small"
+                  className={styles.delete}
+                  aria-label={t('entries.deleteLabel', { passage })}
+                  onClick={() => void onDelete(entry, passage)}
+                >
+                  {t('entries.delete')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {editing && <EditEntryDialog entry={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

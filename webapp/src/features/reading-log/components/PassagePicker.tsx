@@ -1,0 +1,211 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  bookById,
+  bookName,
+  books,
+  format,
+  newVerseId,
+  versesInChapter,
+  wholeBook,
+  wholeChapter,
+  wholeChapters,
+  type Locale,
+  type VerseRange,
+} from '@/shared/bible';
+import { Button } from '@/shared/ui';
+import { useFormats } from '../lib/format';
+import styles from './PassagePicker.module.css';
+
+type Mode = 'chapter' | 'chapters' | 'verses';
+
+type Step = { kind: 'book' } | { kind: 'chapter'; book: number } | { kind: 'verse'; book: number; chapter: number };
+
+export interface PassagePickerProps {
+  /** Called with the chosen passage; the logger adds it to its list. */
+  onPick(range: VerseRange): void;
+}
+
+/**
+ * Book -> chapter(s) -> verse(s) for readers who prefer tapping: one tap on a chapter picks it
+ * whole; a range of chapters or verses is two taps, first and last.
+ */
+export function PassagePicker({ onPick }: PassagePickerProps) {
+  const { t } = useTranslation('readingLog');
+  const { locale } = useFormats();
+  const bibleLocale = locale as Locale;
+  const id = useId();
+  const [step, setStep] = useState<Step>({ kind: 'book' });
+  const [mode, setMode] = useState<Mode>('chapter');
+  const [start, setStart] = useState<number | null>(null);
+  const [status, setStatus] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // After moving between steps, put focus on the new step's heading so the place is announced.
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+    moved.current = false;
+  }, [step]);
+
+  const go = (next: Step) => {
+    moved.current = true;
+    setStart(null);
+    setStep(next);
+  };
+
+  const pick = (range: VerseRange | undefined) => {
+    if (!range) return;
+    onPick(range);
+    setStart(null);
+    setStatus(t('picker.added', { passage: format(range, bibleLocale) }));
+  };
+
+  if (step.kind === 'book') {
+    const groups = [
+      { key: 'ot', label: t('picker.oldTestament'), list: books().filter((b) => !b.newTestament) },
+      { key: 'nt', label: t('picker.newTestament'), list: books().filter((b) => b.newTestament) },
+    ];
+    return (
+      <div className={styles.picker}>
+        <h3 ref={headingRef} tabIndex={-1} className={styles.heading}>
+          {t('picker.chooseBook')}
+        </h3>
+        {groups.map((group) => (
+          <div key={group.key} role="group" aria-labelledby={`${id}-${group.key}`} className={styles.group}>
+            <h4 id={`${id}-${group.key}`} className={styles.groupHeading}>
+              {group.label}
+            </h4>
+            <ul className={styles.books}>
+              {group.list.map((b) => (
+                <li key={b.id}>
+                  <button type="button" className={styles.book} onClick={() => go({ kind: 'chapter', book: b.id })}>
+                    {bookName(b.id, bibleLocale)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  const book = bookById(step.book)!;
+  const name = bookName(book.id, bibleLocale);
+
+  if (step.kind === 'chapter') {
+    const onChapter = (chapter: number) => {
+      if (mode === 'verses') {
+        go({ kind: 'verse', book: book.id, chapter });
+      } else if (mode === 'chapter') {
+        pick(wholeChapter(book.id, chapter));
+      } else if (start === null) {
+        setStart(chapter);
+        setStatus(t('picker.chapterStart', { chapter }));
+      } else {
+        pick(wholeChapters(book.id, Math.min(start, chapter), Math.max(start, chapter)));
+      }
+    };
+    return (
+      <div className={styles.picker}>
+        <div className={styles.bar}>
+          <Button variant="ghost" size="small" onClick={() => go({ kind: 'book' })}>
+            <span aria-hidden="true">‹ </span>
+            {t('picker.backToBooks')}
+          </Button>
+          <Button variant="secondary" size="small" onClick={() => pick(wholeBook(book.id))}>
+            {t('picker.wholeBook', { book: name })}
+          </Button>
+        </div>
+        <h3 ref={headingRef} tabIndex={-1} className={styles.heading}>
+          {name}
+        </h3>
+        <fieldset className={styles.modes}>
+          <legend className={styles.modesLegend}>{t('picker.modeLegend')}</legend>
+          {(['chapter', 'chapters', 'verses'] as const).map((m) => (
+            <label key={m} className={styles.mode}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={m}
+                checked={mode === m}
+                onChange={() => {
+                  setMode(m);
+                  setStart(null);
+                  setStatus('');
+                }}
+              />
+              <span>{t(`picker.mode.${m}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <ul className={styles.numbers} aria-label={t('picker.chapters', { book: name })}>
+          {Array.from({ length: book.chapterCount }, (_, i) => i + 1).map((chapter) => (
+            <li key={chapter}>
+              <button
+                type="button"
+                className={styles.number}
+                aria-label={t('picker.chapterButton', { chapter })}
+                aria-pressed={mode === 'chapters' ? start === chapter : undefined}
+                onClick={() => onChapter(chapter)}
+              >
+                {chapter}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.status} role="status">
+          {status}
+        </p>
+      </div>
+    );
+  }
+
+  const verses = versesInChapter(book.id, step.chapter);
+  const onVerse = (verse: number) => {
+    if (start === null) {
+      setStart(verse);
+      setStatus(t('picker.verseStart', { verse }));
+      return;
+    }
+    const [a, b] = [Math.min(start, verse), Math.max(start, verse)];
+    pick({ startVerseId: newVerseId(book.id, step.chapter, a), endVerseId: newVerseId(book.id, step.chapter, b) });
+  };
+  const chapterName = format(wholeChapter(book.id, step.chapter)!, bibleLocale);
+  return (
+    <div className={styles.picker}>
+      <div className={styles.bar}>
+        <Button variant="ghost" size="small" onClick={() => go({ kind: 'chapter', book: book.id })}>
+          <span aria-hidden="true">‹ </span>
+          {t('picker.backToChapters', { book: name })}
+        </Button>
+        <Button variant="secondary" size="small" onClick={() => pick(wholeChapter(book.id, step.chapter))}>
+          {t('picker.wholeChapter', { chapter: chapterName })}
+        </Button>
+      </div>
+      <h3 ref={headingRef} tabIndex={-1} className={styles.heading}>
+        {chapterName}
+      </h3>
+      <p className={styles.help}>{t('picker.verseHelp')}</p>
+      <ul className={styles.numbers} aria-label={t('picker.verses', { chapter: chapterName })}>
+        {Array.from({ length: verses }, (_, i) => i + 1).map((verse) => (
+          <li key={verse}>
+            <button
+              type="button"
+              className={styles.number}
+              aria-label={t('picker.verseButton', { verse })}
+              aria-pressed={start === verse}
+              onClick={() => onVerse(verse)}
+            >
+              {verse}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { readingLogRoutes } from './routes';

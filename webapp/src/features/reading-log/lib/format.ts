@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { LOCALE_INFO, useLocale, type Locale } from '@/shared/i18n';
+import { isoToUtc } from './dates';
+
+export interface Formats {
+  locale: Locale;
+  /** BCP 47 tag, e.g. de-DE. */
+  tag: string;
+  /** Grouped whole numbers: 31,102 / 31.102 / 31 102. */
+  integer(n: number): string;
+  /** Up to two fraction digits. */
+  decimal(n: number): string;
+  /** A fraction as a percent with up to two fraction digits: 0.1234 -> 12.34%. */
+  percent(fraction: number): string;
+  /** A YYYY-MM-DD date in the reader's language. */
+  date(iso: string, style?: 'full' | 'long' | 'medium' | 'short'): string;
+  /** "March 2025". */
+  month(iso: string): string;
+  /** "Monday" / "Mon" for a date. */
+  weekday(iso: string, width: 'long' | 'short'): string;
+}
+
+/** Number and date formats of the page's locale (product spec §9). */
+export function useFormats(): Formats {
+  const { locale } = useLocale();
+  return useMemo(() => {
+    const tag = LOCALE_INFO[locale].tag;
+    const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0, useGrouping: true });
+    const decimal = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 });
+    const dates = new Map<string, Intl.DateTimeFormat>();
+    const dateFormat = (key: string, options: Intl.DateTimeFormatOptions) => {
+      let f = dates.get(key);
+      if (!f) {
+        f = new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
+        dates.set(key, f);
+      }
+      return f;
+    };
+    return {
+      locale,
+      tag,
+      integer: (n) => integer.format(n),
+      decimal: (n) => decimal.format(n),
+      percent: (fraction) => percent.format(fraction),
+      date: (iso, style = 'long') => dateFormat(`date-${style}`, { dateStyle: style }).format(isoToUtc(iso)),
+      month: (iso) => dateFormat('month', { month: 'long', year: 'numeric' }).format(isoToUtc(iso)),
+      weekday: (iso, width) => dateFormat(`weekday-${width}`, { weekday: width }).format(isoToUtc(iso)),
+    };
+  }, [locale]);
+}

@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiError } from '@/shared/api';
+import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
+import { useGetLogEntriesQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
+import { FormAlert, useErrorMessages } from '@/shared/ui';
+import {
+  useGetDateVerseCountsQuery,
+  useGetProgressSnapshotQuery,
+  useGetReadingStreakQuery,
+  useGetReadingSuggestionsQuery,
+} from '../api';
+import { EntryList } from '../components/EntryList';
+import { FreshStartButton } from '../components/FreshStartButton';
+import { LogFollowUpProvider } from '../components/LogFollowUp';
+import { PassageLogger } from '../components/PassageLogger';
+import { SuggestionList } from '../components/SuggestionList';
+import { GoalCard, StreakCard } from '../components/TodaySummary';
+import { useFormats } from '../lib/format';
+import { newVersesByEntry } from '../lib/newVerses';
+import styles from './TodayPage.module.css';
+
+function TodayContent() {
+  const { t } = useTranslation('readingLog');
+  const formats = useFormats();
+  const messages = useErrorMessages();
+  const { today } = useReaderToday();
+  // One round of requests: settings and entries (already loading since sign-in), today's counts,
+  // suggestions and streak, and progress (in LogFollowUpProvider) all start together.
+  const settings = useGetReaderSettingsQuery();
+  const entries = useGetLogEntriesQuery();
+  const counts = useGetDateVerseCountsQuery({ from: today, to: today });
+  const suggestions = useGetReadingSuggestionsQuery(today);
+  const streak = useGetReadingStreakQuery(today);
+  const progress = useGetProgressSnapshotQuery();
+
+  const lookBackDate = settings.data?.lookBackDate;
+  const todays = useMemo(() => (entries.data ?? []).filter((entry) => entry.date === today), [entries.data, today]);
+  const fresh = useMemo(() => newVersesByEntry(entries.data ?? [], today, lookBackDate), [entries.data, today, lookBackDate]);
+  const count = counts.data?.[today] ?? { total: 0, unique: 0 };
+  const failed = [settings, entries, counts, suggestions, streak].find((query) => query.error)?.error;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('today.title')}</h1>
+        <p className={styles.date}>{formats.date(today, 'full')}</p>
+      </header>
+      {failed !== undefined && <FormAlert>{messages.request(toApiError(failed)) ?? t('errors.loadFailed')}</FormAlert>}
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section className={`${styles.card} ${styles.log}`} aria-labelledby="today-log-heading">
+            <h2 id="today-log-heading" className={styles.sectionHeading}>
+              {t('today.logHeading')}
+            </h2>
+            <PassageLogger autoFocus label={t('logger.label')} />
+          </section>
+          <section className={`${styles.card} ${styles.entries}`} aria-labelledby="today-entries-heading">
+            <h2 id="today-entries-heading" className={styles.sectionHeading}>
+              {t('today.entriesHeading')}
+            </h2>
+            {entries.isLoading ? (
+              <p className={styles.muted}>{t('loading')}</p>
+            ) : (
+              <EntryList entries={todays} newVerses={fresh} empty={t('today.noEntries')} label={t('today.entriesHeading')} />
+            )}
+          </section>
+          <section className={`${styles.card} ${styles.suggestions}`} aria-labelledby="today-suggestions-heading">
+            <h2 id="today-suggestions-heading" className={styles.sectionHeading}>
+              {t('suggestions.heading')}
+            </h2>
+            {progress.data?.bible.complete ? (
+              <div className={styles.complete}>
+                <p>{t('freshStart.allRead', { date: lookBackDate ? formats.date(lookBackDate) : '' })}</p>
+                <FreshStartButton />
+              </div>
+            ) : suggestions.isLoading ? (
+              <p className={styles.muted}>{t('loading')}</p>
+            ) : suggestions.data && suggestions.data.length > 0 ? (
+              <SuggestionList suggestions={suggestions.data} label={t('suggestions.heading')} />
+            ) : (
+              <p className={styles.muted}>{t('suggestions.none')}</p>
+            )}
+          </section>
+        </div>
+        <div className={styles.side}>
+          <div className={styles.goal}>
+            <GoalCard
+              unique={count.unique}
+              total={count.total}
+              goal={settings.data?.dailyVerseCountGoal}
+              loading={counts.isLoading || settings.isLoading}
+            />
+          </div>
+          <div className={styles.streak}>
+            <StreakCard streak={streak.data} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /today: the daily goal, the streak, today's entries, suggestions and the way to log. */
+export function TodayPage() {
+  const { t } = useTranslation('readingLog');
+  useDocumentTitle(t('today.title'));
+  return (
+    <LogFollowUpProvider>
+      <TodayContent />
+    </LogFollowUpProvider>
+  );
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiCalls, apiError, json, mockApi } from '@/test/http';
+import { renderApp } from '@/test/renderApp';
+import { PAGE, fakeReader, SETTINGS, utcToday } from './fixtures';
+
+describe('Today', () => {
+  it('asks for entries, settings, counts, suggestions, streak and progress in one round', async () => {
+    const today = utcToday();
+    let releaseSettings: () => void = () => {};
+    const settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
+    fakeReader({
+      extra: {
+        'GET /api/settings': async () => {
+          await settingsHeld;
+          return json(200, SETTINGS);
+        },
+      },
+    });
+    renderApp('/today');
+    await screen.findByRole('heading', { level: 1, name: 'Today' }, PAGE);
+    // While the settings are still on their way, every other request has gone out already,
+    // with today computed in the browser.
+    await waitFor(() => {
+      expect(apiCalls('GET /api/reading-suggestions')).toHaveLength(1);
+      expect(apiCalls('GET /api/insights/streak')).toHaveLength(1);
+      expect(apiCalls('GET /api/insights/date-verse-counts')).toHaveLength(1);
+      expect(apiCalls('GET /api/progress')).toHaveLength(1);
+    });
+    expect(apiCalls('GET /api/log-entries')).toHaveLength(1);
+    expect(apiCalls('GET /api/settings')).toHaveLength(1);
+    expect(apiCalls('GET /api/reading-suggestions')[0]!.url.searchParams.get('today')).toBe(today);
+    const counts = apiCalls('GET /api/insights/date-verse-counts')[0]!.url.searchParams;
+    expect([counts.get('from'), counts.get('to')]).toEqual([today, today]);
+    releaseSettings();
+    expect(await screen.findByText('0 / 86')).toBeInTheDocument();
+  });
+
+  it('previews typed passages and logs them as one batch, then clears the box and keeps focus', async () => {
+    const today = utcToday();
+    const state = fakeReader();
+    const { user } = renderApp('/today');
+    const box = await screen.findByRole('textbox', { name: 'What did you read?' }, PAGE);
+    await user.type(box, 'Gen 1; Ps 23');
+
+    const preview = screen.getByRole('heading', { name: 'Will be logged' }).parentElement!;
+    expect(within(preview).getByText('Genesis 1')).toBeInTheDocument();
+    expect(within(preview).getByText('31 verses')).toBeInTheDocument();
+    expect(within(preview).getByText('Psalms 23')).toBeInTheDocument();
+    expect(within(preview).getByText('6 verses')).toBeInTheDocument();
+    expect(within(preview).getByText('Total: 37 verses')).toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/Logged Genesis 1; Psalms 23 for today/)).toBeInTheDocument();
+    const batch = apiCalls('POST /api/log-entries/batch');
+    expect(batch).toHaveLength(1);
+    expect(batch[0]!.body).toEqual({
+      entries: [
+        { date: today, startVerseId: 101001001, endVerseId: 101001031 },
+        { date: today, startVerseId: 119023001, endVerseId: 119023006 },
+      ],
+    });
+    expect(state.log).toHaveLength(2);
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+
+    // The list refreshes from the server: both entries with their verse counts.
+    const list = await screen.findByRole('list', { name: 'Read today' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getByText('Genesis 1')).toBeInTheDocument();
+    expect(within(list).getByText('Psalms 23')).toBeInTheDocument();
+    // Projections were asked again after the write.
+    await waitFor(() => expect(apiCalls('GET /api/reading-suggestions').length).toBeGreaterThan(1));
+    expect(apiCalls('GET /api/insights/streak').length).toBeGreaterThan(1);
+  });
+
+  it('shows the parser error naming the failing part, and saves nothing', async () => {
+    fakeReader();
+    const { user } = renderApp('/today');
+    const box = await screen.findByRole('textbox', { name: 'What did you read?' }, PAGE);
+    await user.type(box, 'Gen 1; Jhnn 3{Enter}');
+    expect(await screen.findByText('Invalid book name: “Jhnn 3”')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(box);
+    await user.type(box, 'Jude 2');
+    expect(screen.getByText('Invalid verse range: “Jude 2”')).toBeInTheDocument();
+    expect(apiCalls('POST /api/log-entries/batch')).toHaveLength(0);
+  });
+
+  it('logs for yesterday with the quick toggle, and warns when the date is before the look-back date', async () => {
+    const today = utcToday();
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    fakeReader({ settings: { ...SETTINGS, lookBackDate: today } });
+    const { user } = renderApp('/today');
+    const box = await screen.findByRole('textbox', { name: 'What did you read?' }, PAGE);
+    await user.click(screen.getByRole('button', { name: 'Yesterday' }));
+    expect(screen.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Date read')).toHaveValue(yesterday);
+    await user.type(box, 'Jn 3{Enter}');
+    const alert = await screen.findByRole('alertdialog', { name: 'Before your look-back date' });
+    expect(alert).toHaveTextContent('won’t count toward your progress');
+    expect(apiCalls('POST /api/log-entries/batch')[0]!.body).toEqual({
+      entries: [{ date: yesterday, startVerseId: 143003001, endVerseId: 143003036 }],
+    });
+  });
+
+  it('shows a failed save beside the form and keeps the text', async () => {
+    fakeReader({ extra: { 'POST /api/log-entries/batch': () => apiError(500, 'internal_error') } });
+    const { user } = renderApp('/today');
+    const box = await screen.findByRole('textbox', { name: 'What did you read?' }, PAGE);
+    await user.type(box, 'Ps 23{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
+    expect(box).toHaveValue('Ps 23');
+  });
+
+  it('logs a suggestion for today with its Log button', async () => {
+    const today = utcToday();
+    fakeReader({
+      extra: {
+        'GET /api/reading-suggestions': () =>
+          json(200, [
+            {
+              startVerseId: 101002001,
+              endVerseId: 101002025,
+              suggestionContext: { kind: 'continue', afterEntry: { startVerseId: 101001001, endVerseId: 101001031, date: '2026-01-01' } },
+            },
+            { startVerseId: 140001001, endVerseId: 140001025, suggestionContext: { kind: 'nt' } },
+          ]),
+      },
+    });
+    const { user } = renderApp('/today');
+    expect(await screen.findByText('Continue after Genesis 1', {}, PAGE)).toBeInTheDocument();
+    expect(screen.getByText('Something new in the New Testament')).toBeInTheDocument();
+    const open = screen.getByRole('link', { name: 'Open Genesis 2 in Bible Gateway (new tab)' });
+    expect(open).toHaveAttribute('href', 'https://www.biblegateway.com/passage/?search=Genesis%202&version=NASB');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    await user.click(screen.getByRole('button', { name: 'Log Genesis 2 for today' }));
+    await waitFor(() => expect(apiCalls('POST /api/log-entries')).toHaveLength(1));
+    expect(apiCalls('POST /api/log-entries')[0]!.body).toEqual({ date: today, startVerseId: 101002001, endVerseId: 101002025 });
+  });
+
+  it('celebrates a finished book', async () => {
+    let finished = false;
+    const progress = () => {
+      const summary = { versesRead: 0, totalVerses: 1, percentage: 0, chaptersRead: 0, chapterCount: 1, complete: false };
+      return {
+        bible: summary,
+        oldTestament: summary,
+        newTestament: summary,
+        books: Array.from({ length: 66 }, (_, i) => ({ ...summary, book: i + 1, complete: finished && i === 64, segments: [] })),
+      };
+    };
+    fakeReader({ extra: { 'GET /api/progress': () => json(200, progress()) } });
+    mockApi({
+      'POST /api/log-entries/batch': (call) => {
+        finished = true;
+        const entries = (call.body as { entries: { date: string; startVerseId: number; endVerseId: number }[] }).entries;
+        return json(201, entries.map((e, i) => ({ ...e, id: `n${i}`, createdAt: '', updatedAt: '' })));
+      },
+    });
+    const { user } = renderApp('/today');
+    const box = await screen.findByRole('textbox', { name: 'What did you read?' }, PAGE);
+    await waitFor(() => expect(apiCalls('GET /api/progress')).toHaveLength(1));
+    await user.type(box, 'Jude{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'You finished Jude!' })).toBeInTheDocument();
+  });
+});

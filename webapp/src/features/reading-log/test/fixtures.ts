@@ -1,0 +1,80 @@
+import { json, mockApi, signedInAs, type ApiCall, type Handler } from '@/test/http';
+import type { LogEntry, ReaderSettings } from '@/shared/reader';
+
+/** The first lookup on a page waits for its lazy chunk and translations: slow on a busy machine. */
+export const PAGE = { timeout: 20_000 };
+
+export const SETTINGS: ReaderSettings = {
+  lookBackDate: '2026-01-01',
+  dailyVerseCountGoal: 86,
+  preferredBibleVersion: 'NASB2020',
+  preferredBibleApp: '',
+  locale: 'en',
+  timeZone: 'UTC',
+  restDaysPerWeek: 1,
+};
+
+const emptyProgress = () => {
+  const summary = { versesRead: 0, totalVerses: 1, percentage: 0, chaptersRead: 0, chapterCount: 1, complete: false };
+  return {
+    bible: summary,
+    oldTestament: summary,
+    newTestament: summary,
+    books: Array.from({ length: 66 }, (_, i) => ({ ...summary, book: i + 1, segments: [] })),
+  };
+};
+
+/**
+ * A signed-in reader with a log kept in memory: entries can be added (singly or in a batch),
+ * changed and deleted, and GET answers reflect the writes.
+ */
+export function fakeReader({ settings = SETTINGS, entries = [] as LogEntry[], extra = {} as Record<string, Handler> } = {}) {
+  signedInAs({ timeZone: settings.timeZone });
+  const log = [...entries];
+  let next = 1000;
+  const make = (draft: { date: string; startVerseId: number; endVerseId: number }): LogEntry => {
+    next += 1;
+    const at = new Date(Date.UTC(2026, 0, 1, 0, 0, next - 1000)).toISOString();
+    return { id: `entry-${next}`, ...draft, createdAt: at, updatedAt: at };
+  };
+  const state = { settings: { ...settings }, log };
+  mockApi({
+    'GET /api/settings': () => json(200, state.settings),
+    'PUT /api/settings': (call: ApiCall) => {
+      state.settings = { ...state.settings, ...(call.body as Partial<ReaderSettings>) };
+      return json(200, state.settings);
+    },
+    'GET /api/log-entries': () => json(200, state.log),
+    'POST /api/log-entries': (call: ApiCall) => {
+      const entry = make(call.body as LogEntry);
+      state.log.push(entry);
+      return json(201, entry);
+    },
+    'POST /api/log-entries/batch': (call: ApiCall) => {
+      const created = (call.body as { entries: LogEntry[] }).entries.map(make);
+      state.log.push(...created);
+      return json(201, created);
+    },
+    'GET /api/insights/date-verse-counts': () => json(200, {}),
+    'GET /api/reading-suggestions': () => json(200, []),
+    'GET /api/insights/streak': () =>
+      json(200, {
+        current: 0,
+        currentStart: null,
+        longest: 0,
+        longestStart: null,
+        longestEnd: null,
+        todayRead: false,
+        restDaysPerWeek: 1,
+        restDaysLeftThisWeek: 1,
+      }),
+    'GET /api/progress': () => json(200, emptyProgress()),
+    ...extra,
+  });
+  return state;
+}
+
+/** Today in UTC, as the fake reader (time zone UTC) sees it. */
+export function utcToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}
