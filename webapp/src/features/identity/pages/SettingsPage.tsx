@@ -166,6 +166,12 @@ export function SettingsPage() {
         <p className={styles.muted}>{t('settings.sessionsLead')}</p>
         <Sessions />
       </SettingsSection>
+      <SettingsSection id="settings-reading" heading={t('settings.readingHeading')}>
+        <p className={styles.muted}>{t('settings.readingText')}</p>
+        <ButtonLink to="/settings/reading" variant="secondary">
+          {t('settings.readingLink')}
+        </ButtonLink>
+      </SettingsSection>
       <SettingsSection id="settings-delete" heading={t('settings.deleteHeading')} tone="danger">
         <p>{t('settings.deleteText')}</p>
         <ButtonLink to="/settings/delete-account" variant="secondary">
