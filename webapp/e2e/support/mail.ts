@@ -13,7 +13,7 @@ export interface SentMail {
 async function readMails(): Promise<SentMail[]> {
   const mails: SentMail[] = [];
   for (const file of inject('serverLogs')) {
-    let content = '';
+    let content: string;
     try {
       content = await readFile(file, 'utf8');
     } catch {

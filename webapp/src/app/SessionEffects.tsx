@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useAuth, useUpdateCurrentUserMutation, type AuthStatus } from '@/shared/auth';
+import { useAuth, useFinishSignOut, useUpdateCurrentUserMutation, type AuthStatus } from '@/shared/auth';
 import { useLocale, type Locale } from '@/shared/i18n';
 
 /**
- * Keeps the account's language in step with the interface: saved (PUT /api/auth/user) when a
+ * Session upkeep: ends the Log Out state once the home page shows, and keeps the account's language in step with the interface: saved (PUT /api/auth/user) when a
  * signed-in reader switches language, and when someone signs in using another language than the
  * account has. Opening the app with an existing session changes nothing.
  */
@@ -12,6 +12,7 @@ export function SessionEffects() {
   const { locale } = useLocale();
   const [update] = useUpdateCurrentUserMutation();
   const previous = useRef<{ status: AuthStatus; locale: Locale } | null>(null);
+  useFinishSignOut();
 
   useEffect(() => {
     const before = previous.current;

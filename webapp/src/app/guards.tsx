@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { toApiError } from '@/shared/api';
-import { returnPathOrHome, useAuth, withReturnTo, type AuthState } from '@/shared/auth';
+import { returnPathOrHome, useAuth, useSigningOut, withReturnTo, type AuthState } from '@/shared/auth';
 import { localizePath, splitLocalePath } from '@/shared/i18n';
 import { ErrorPage, useErrorMessages } from '@/shared/ui';
 
@@ -25,7 +25,8 @@ function ToLogin() {
 /** Pages that need a signed-in reader: signed-out visitors go to /login and come back after. */
 export function RequireAuth() {
   const auth = useAuth();
-  if (auth.status === 'loading') return null;
+  const signingOut = useSigningOut();
+  if (auth.status === 'loading' || (signingOut && auth.status !== 'signedIn')) return null;
   if (auth.status === 'error') return <AuthUnknown auth={auth} />;
   if (auth.status === 'signedOut') return <ToLogin />;
   return <Outlet />;
@@ -34,8 +35,9 @@ export function RequireAuth() {
 /** Admin pages: /login when signed out, 403 without the admin flag. */
 export function RequireAdmin() {
   const auth = useAuth();
+  const signingOut = useSigningOut();
   const { t } = useTranslation();
-  if (auth.status === 'loading') return null;
+  if (auth.status === 'loading' || (signingOut && auth.status !== 'signedIn')) return null;
   if (auth.status === 'error') return <AuthUnknown auth={auth} />;
   if (auth.status === 'signedOut') return <ToLogin />;
   if (!auth.isAdmin) return <ErrorPage status={403} message={t('error.forbidden')} title={t('error.title', { status: 403 })} />;

@@ -1,10 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '@/shared/api';
+import { authSlice } from '@/shared/auth';
 import { toastsSlice } from '@/shared/ui/toast';
 
 // Feature slices (if a feature needs client state beyond RTK Query) are added here.
-const rootReducer = combineSlices(baseApi, toastsSlice);
+const rootReducer = combineSlices(baseApi, toastsSlice, authSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetApi } from './http';
+
+// Lazy routes load their chunks on first use; give findBy/waitFor room on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
 
 // Every test starts with the fake API (signed out); see http.ts.
 beforeEach(() => {

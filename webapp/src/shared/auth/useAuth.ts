@@ -1,10 +1,13 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useCallback } from 'react';
-import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
 import { baseApi } from '@/shared/api';
 import { localizePath, useLocale } from '@/shared/i18n';
 import { authApi, useGetCurrentUserQuery, useLogoutMutation } from './api';
+import { authSlice, signOutFinished, signOutStarted } from './authSlice';
+
+type WithAuthSlice = { [authSlice.reducerPath]?: { signingOutFrom: string | null } };
 import type { User } from './types';
 
 // Shared code does not know the app's store type; any thunk-capable dispatch will do.
@@ -58,13 +61,32 @@ export interface SignOutOptions {
   callServer?: boolean;
 }
 
+/** Whether Log Out is under way (the guards then wait instead of redirecting to /login). */
+export function useSigningOut(): boolean {
+  return useSelector((state: WithAuthSlice) => Boolean(state[authSlice.reducerPath]?.signingOutFrom));
+}
+
 /**
- * Signs out in the browser: ends the session on the server, clears session storage, goes to the
- * home page, then drops every cached response (RTK Query) and marks the user signed out.
+ * Ends the signing-out state once the page after Log Out is shown (call in a component that is
+ * always mounted; effects run after the protected page is gone).
+ */
+export function useFinishSignOut(): void {
+  const dispatch = useThunkDispatch();
+  const { key } = useLocation();
+  const from = useSelector((state: WithAuthSlice) => state[authSlice.reducerPath]?.signingOutFrom ?? null);
+  useEffect(() => {
+    if (from !== null && from !== key) dispatch(signOutFinished());
+  }, [dispatch, from, key]);
+}
+
+/**
+ * Signs out in the browser: ends the session on the server, clears session storage, drops every
+ * cached response (RTK Query), marks the user signed out and goes to the home page.
  */
 export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
   const dispatch = useThunkDispatch();
   const navigate = useNavigate();
+  const { key } = useLocation();
   const { locale } = useLocale();
   const [logout] = useLogoutMutation();
   return useCallback(
@@ -77,11 +99,16 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
         }
       }
       clearSessionStorage();
-      // Leave the protected page first, so its guard does not send us to /login.
-      await navigate(localizePath('/', locale));
+      // The guards wait (no redirect to /login) until the home page is shown; see useFinishSignOut.
+      dispatch(signOutStarted(key));
+      // Signed out first: guarded pages and signed-in-only queries go away ...
+      await dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      // ... then nothing re-asks for what the cache held.
       dispatch(baseApi.util.resetApiState());
-      dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+      await dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+      await navigate(localizePath('/', locale));
     },
-    [dispatch, navigate, locale, logout],
+    [dispatch, navigate, key, locale, logout],
   );
 }

@@ -68,7 +68,7 @@ export function DeleteAccountPage() {
 
   return (
     <SettingsLayout heading={t('deleteAccount.heading')} back>
-      <FormAlert kind="error" title={t('deleteAccount.warning')}>
+      <FormAlert kind="warning" title={t('deleteAccount.warning')}>
         <ul className={pageStyles.list}>
           {WHAT_IS_DELETED.map((item) => (
             <li key={item}>{t(`deleteAccount.${item}`)}</li>
