@@ -160,7 +160,6 @@ export function CalendarGrid({ month, counts, goal, lookBackDate, today, selecte
                     type="button"
                     className={classes}
                     tabIndex={date === activeDate ? 0 : -1}
-                    aria-label={label(date)}
                     aria-pressed={date === selected}
                     aria-current={date === today ? 'date' : undefined}
                     onKeyDown={(event) => onKeyDown(event, date)}
@@ -171,23 +170,26 @@ export function CalendarGrid({ month, counts, goal, lookBackDate, today, selecte
                       onSelect(date);
                     }}
                   >
-                    <span className={styles.number}>
-                      <span className={styles.dayNum}>{Number(date.slice(8))}</span>
-                      {met && <span className={styles.check}>✓</span>}
-                      {date === lookBackDate && <span className={styles.flag}>⚑</span>}
+                    <span className="visually-hidden">{label(date)}</span>
+                    <span className={styles.visible} aria-hidden="true">
+                      <span className={styles.number}>
+                        <span className={styles.dayNum}>{Number(date.slice(8))}</span>
+                        {met && <span className={styles.check}>✓</span>}
+                        {date === lookBackDate && <span className={styles.flag}>⚑</span>}
+                      </span>
+                      {total > 0 && (
+                        <>
+                          <span className={styles.unique}>
+                            {formats.integer(unique)}
+                            {goal !== undefined && <span className={styles.goal}>/{formats.integer(goal)}</span>}
+                          </span>
+                          <span className={styles.total}>Σ {formats.integer(total)}</span>
+                          <span className={styles.bar}>
+                            <span style={{ width: `${fill * 100}%` }} />
+                          </span>
+                        </>
+                      )}
                     </span>
-                    {total > 0 && (
-                      <>
-                        <span className={styles.unique}>
-                          {formats.integer(unique)}
-                          {goal !== undefined && <span className={styles.goal}>/{formats.integer(goal)}</span>}
-                        </span>
-                        <span className={styles.total}>Σ {formats.integer(total)}</span>
-                        <span className={styles.bar}>
-                          <span style={{ width: `${fill * 100}%` }} />
-                        </span>
-                      </>
-                    )}
                   </button>
                 </td>
               );
