@@ -48,8 +48,9 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-/** Logs out with the navigation bar's Log Out. */
+/** Logs out with the navigation bar's Log Out (English) and waits for the home page. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
 }

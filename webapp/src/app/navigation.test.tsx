@@ -82,3 +82,15 @@ describe('navigation bar', () => {
     expect(apiCalls('PUT /api/auth/user')).toEqual([]);
   });
 });
+
+describe('logging out from the home page', () => {
+  it('stays home and still guards protected pages afterwards', async () => {
+    signedInAs();
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    mockApi({ 'GET /api/auth/user': () => apiError(401, 'unauthenticated') });
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    await router.navigate('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

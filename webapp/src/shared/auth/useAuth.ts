@@ -87,7 +87,7 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
   const dispatch = useThunkDispatch();
   const navigate = useNavigate();
   const { key } = useLocation();
-  const { locale } = useLocale();
+  const { locale, path } = useLocale();
   const [logout] = useLogoutMutation();
   return useCallback(
     async ({ callServer = true }: SignOutOptions = {}) => {
@@ -107,8 +107,10 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
       // ... then nothing re-asks for what the cache held.
       dispatch(baseApi.util.resetApiState());
       await dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
-      await navigate(localizePath('/', locale));
+      // Already home: no guarded page to leave.
+      if (path === '/') dispatch(signOutFinished());
+      else await navigate(localizePath('/', locale));
     },
-    [dispatch, navigate, key, locale, logout],
+    [dispatch, navigate, key, locale, path, logout],
   );
 }
