@@ -7,6 +7,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"errors"
 	"io/fs"
@@ -210,9 +211,37 @@ func (s *Store) fill(ctx context.Context, userID string, notes []notesapi.Note) 
 	return nil
 }
 
+// read runs the reads of one answer. On PostgreSQL they share one
+// snapshot (a count agrees with its page) and are planned for this reader:
+// one reader may have thousands of notes where most have a few, so a plan
+// cached for "a reader" (after five runs of a prepared statement) can be
+// wrong for her by a thousand times, and a sequential scan of everyone's
+// notes is never cheaper than her own index entries, whatever the
+// statistics of a table she fills a third of say.
+func (s *Store) read(ctx context.Context, fn func(st *Store) error) error {
+	if s.db.Name() != db.Postgres {
+		return fn(s)
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Exec("SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('enable_seqscan', 'off', true)").Error
+		if err != nil {
+			return err
+		}
+		return fn(s.With(tx))
+	}, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+}
+
 // List returns a page of the reader's notes matching q, and how many match
 // in all.
-func (s *Store) List(ctx context.Context, userID string, q domain.Query) ([]notesapi.Note, int, error) {
+func (s *Store) List(ctx context.Context, userID string, q domain.Query) (notes []notesapi.Note, size int, err error) {
+	err = s.read(ctx, func(st *Store) error {
+		notes, size, err = st.list(ctx, userID, q)
+		return err
+	})
+	return notes, size, err
+}
+
+func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]notesapi.Note, int, error) {
 	where, args := filter(userID, q)
 	g := s.db.WithContext(ctx)
 	var size int64
@@ -303,8 +332,11 @@ func (s *Store) CountsByBook(ctx context.Context, userID string) (map[int]int, e
 		Book  int
 		Notes int
 	}
-	err := s.db.WithContext(ctx).Raw(`SELECT (start_verse_id - 100000000) / 1000000 AS book, COUNT(DISTINCT note_id) AS notes
-		FROM note_passages WHERE user_id = ? GROUP BY (start_verse_id - 100000000) / 1000000`, userID).Scan(&rows).Error
+	err := s.read(ctx, func(st *Store) error {
+		return st.db.WithContext(ctx).Raw(`SELECT book, COUNT(*) AS notes FROM (SELECT DISTINCT
+			(start_verse_id - 100000000) / 1000000 AS book, note_id FROM note_passages WHERE user_id = ?) b
+			GROUP BY book`, userID).Scan(&rows).Error
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -321,8 +353,10 @@ func (s *Store) NotesPerTag(ctx context.Context, userID string) (map[string]int,
 		TagID string
 		Notes int
 	}
-	err := s.db.WithContext(ctx).Model(&tagRow{}).Select("tag_id, COUNT(*) AS notes").
-		Where("user_id = ?", userID).Group("tag_id").Scan(&rows).Error
+	err := s.read(ctx, func(st *Store) error {
+		return st.db.WithContext(ctx).Model(&tagRow{}).Select("tag_id, COUNT(*) AS notes").
+			Where("user_id = ?", userID).Group("tag_id").Scan(&rows).Error
+	})
 	if err != nil {
 		return nil, err
 	}
