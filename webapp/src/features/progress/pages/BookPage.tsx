@@ -159,7 +159,7 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
           rel="noopener noreferrer"
           aria-label={t('book.openLabel', { action: t('book.open'), reference: ref, app: bible.appName })}
         >
-          {t('book.open')}
+          <span className={styles.openText}>{t('book.open')}</span>
           <ExternalIcon />
         </a>
         <Button
