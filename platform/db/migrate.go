@@ -80,3 +80,14 @@ func Pending(ctx context.Context, g *gorm.DB, sets []Migrations) error {
 	}
 	return nil
 }
+
+// Embedded names a module's migrations kept in the "migrations" folder of an
+// embedded file system (declare it with //go:embed migrations).
+func Embedded(name string, fsys fs.FS) Migrations {
+	sub, err := fs.Sub(fsys, "migrations")
+	if err != nil {
+		// Only a mistyped embed pattern gets here, at start-up.
+		panic(fmt.Sprintf("migrations %s: %v", name, err))
+	}
+	return Migrations{Name: name, FS: sub}
+}

@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -24,7 +23,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates the mail_messages table.
-var Migrations = db.Migrations{Name: "mail", FS: mustSub(migrationFS, "migrations")}
+var Migrations = db.Embedded("mail", migrationFS)
 
 // Message is one email: a plain-text body and, optionally, an HTML
 // alternative; Headers are extra header fields such as List-Unsubscribe.
@@ -169,12 +168,4 @@ func (m *Mailer) Nudge() {
 	case m.nudge <- struct{}{}:
 	default:
 	}
-}
-
-func mustSub(fsys embed.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
 }

@@ -8,7 +8,6 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"strconv"
 	"sync"
@@ -27,7 +26,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates the outbox table.
-var Migrations = db.Migrations{Name: "outbox", FS: mustSub(migrationFS, "migrations")}
+var Migrations = db.Embedded("outbox", migrationFS)
 
 type row struct {
 	ID        int64 `gorm:"primaryKey"`
@@ -169,12 +168,4 @@ func (o *Outbox) RelayOnce(ctx context.Context) (int, error) {
 // messageID is stable for a row, so a redelivered message keeps its id.
 func messageID(r row) string {
 	return "outbox-" + strconv.FormatInt(r.ID, 10) + "-" + strconv.FormatInt(r.CreatedAt.UnixNano(), 36)
-}
-
-func mustSub(fsys embed.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"io/fs"
 	"time"
 
 	"gorm.io/gorm"
@@ -21,13 +20,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates identity's tables.
-func Migrations() db.Migrations {
-	sub, err := fs.Sub(migrationFS, "migrations")
-	if err != nil {
-		panic(err)
-	}
-	return db.Migrations{Name: "identity", FS: sub}
-}
+func Migrations() db.Migrations { return db.Embedded("identity", migrationFS) }
 
 // Tables lists every table holding a reader's identity data, with the
 // column naming the reader; deleting an account empties each for that reader.

@@ -6,7 +6,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"io/fs"
 	"time"
 
 	"gorm.io/gorm"
@@ -21,13 +20,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates the reading tables.
-func Migrations() db.Migrations {
-	sub, err := fs.Sub(migrationFS, "migrations")
-	if err != nil {
-		panic(err)
-	}
-	return db.Migrations{Name: "reading", FS: sub}
-}
+func Migrations() db.Migrations { return db.Embedded("reading", migrationFS) }
 
 // ErrNotFound means no entry with that id belongs to the reader.
 var ErrNotFound = errors.New("log entry not found")

@@ -4,7 +4,6 @@ package store
 import (
 	"context"
 	"embed"
-	"io/fs"
 	"time"
 
 	"gorm.io/gorm"
@@ -18,13 +17,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates the settings table.
-func Migrations() db.Migrations {
-	sub, err := fs.Sub(migrationFS, "migrations")
-	if err != nil {
-		panic(err)
-	}
-	return db.Migrations{Name: "settings", FS: sub}
-}
+func Migrations() db.Migrations { return db.Embedded("settings", migrationFS) }
 
 type row struct {
 	UserID                string `gorm:"primaryKey"`
