@@ -41,9 +41,11 @@ function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
 
   return (
     <li className={styles.item}>
-      <p className={styles.context}>{context}</p>
-      <p className={styles.passage}>{passage}</p>
-      <p className={styles.verses}>{t('verses', { count: verses, n: formats.integer(verses) })}</p>
+      <div className={styles.text}>
+        <p className={styles.context}>{context}</p>
+        <p className={styles.passage}>{passage}</p>
+        <p className={styles.verses}>{t('verses', { count: verses, n: formats.integer(verses) })}</p>
+      </div>
       <div className={styles.actions}>
         <a
           className={styles.open}
