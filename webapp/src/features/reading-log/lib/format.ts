@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { LOCALE_INFO, useLocale, type Locale } from '@/shared/i18n';
+import { formatsFor } from '@/shared/lib/formats';
 import { isoToUtc } from './dates';
 
 export interface Formats {
@@ -20,14 +21,12 @@ export interface Formats {
   weekday(iso: string, width: 'long' | 'short'): string;
 }
 
-/** Number and date formats of the page's locale (product spec §9). */
+/** Number formats of the page's locale (product spec §9, from @/shared/lib/formats) and the dates the log shows. */
 export function useFormats(): Formats {
   const { locale } = useLocale();
   return useMemo(() => {
     const tag = LOCALE_INFO[locale].tag;
-    const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0, useGrouping: true });
-    const decimal = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 });
+    const numbers = formatsFor(locale);
     const dates = new Map<string, Intl.DateTimeFormat>();
     const dateFormat = (key: string, options: Intl.DateTimeFormatOptions) => {
       let f = dates.get(key);
@@ -40,9 +39,9 @@ export function useFormats(): Formats {
     return {
       locale,
       tag,
-      integer: (n) => integer.format(n),
-      decimal: (n) => decimal.format(n),
-      percent: (fraction) => percent.format(fraction),
+      integer: numbers.integer,
+      decimal: numbers.decimal,
+      percent: numbers.percent,
       date: (iso, style = 'long') => dateFormat(`date-${style}`, { dateStyle: style }).format(isoToUtc(iso)),
       month: (iso) => dateFormat('month', { month: 'long', year: 'numeric' }).format(isoToUtc(iso)),
       weekday: (iso, width) => dateFormat(`weekday-${width}`, { weekday: width }).format(isoToUtc(iso)),
