@@ -1,9 +1,13 @@
-import { useAuth } from '@/shared/auth';
+import { useAuth, useSigningOut } from '@/shared/auth';
 import { useReaderStartup } from '@/shared/reader';
 
-/** A signed-in reader's log and settings load at start, so every reader screen finds them. */
+/**
+ * A signed-in reader's log and settings load at start, so every reader screen finds them.
+ * Not while Log Out is under way: the cache is being emptied then.
+ */
 export function ReaderStartup() {
   const { status } = useAuth();
-  useReaderStartup(status === 'signedIn');
+  const signingOut = useSigningOut();
+  useReaderStartup(status === 'signedIn' && !signingOut);
   return null;
 }
