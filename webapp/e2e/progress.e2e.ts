@@ -70,6 +70,7 @@ it('shows a book as chapter tiles and logs a whole chapter today', async () => {
   const today = await readerWithGenesis1to25(page);
   await page.goto('/books/1');
   await page.getByRole('heading', { level: 1, name: 'Genesis' }).waitFor();
+  await page.getByRole('heading', { level: 3, name: 'Genesis 50' }).waitFor();
   expect(await page.getByRole('heading', { level: 3 }).count()).toBe(50);
   const figures = page.locator('header dl');
   await figures.getByText(`${READ} of 1,533`).waitFor();

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { bookById, bookName, wholeBook, type Locale } from '@/shared/bible';
@@ -25,12 +25,14 @@ export function BooksPage() {
   useDocumentTitle(t('books.title'));
   const fmt = useFormats();
   const [params, setParams] = useSearchParams();
-  const filter = parseFilter(params.get('testament'));
+  // The choice shows at once; the URL (kept for sharing and reloads) follows.
+  const [filter, setFilterState] = useState<Filter>(() => parseFilter(params.get('testament')));
   const { data, isLoading, isError, refetch } = useGetProgressOverviewQuery();
   const { data: noteCounts } = useGetNoteCountsByBookQuery();
   const filterName = useId();
 
   const setFilter = (next: Filter) => {
+    setFilterState(next);
     const nextParams = new URLSearchParams(params);
     if (next === 'bible') nextParams.delete('testament');
     else nextParams.set('testament', next);
