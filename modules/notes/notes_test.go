@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -199,6 +200,44 @@ func TestIntegrationNotesHTTP(t *testing.T) {
 				t.Fatalf("%+v", p)
 			}
 			alice.do(t, "POST", "/api/passage-notes", `{"content":"x","tags":["`+promises+`"]}`, http.StatusBadRequest)
+		})
+
+		t.Run("notes written while their tag is deleted never keep it", func(t *testing.T) {
+			tag := alice.tag(t, "Racing")
+			body := `{"content":"race","tags":["` + tag + `","` + prayer + `"]}`
+			var wg sync.WaitGroup
+			codes := make(chan int, 41)
+			for i := range 40 {
+				if i == 10 {
+					wg.Go(func() {
+						code, _ := a.Do(t, "DELETE", "/api/passage-note-tags/"+tag, "", alice.h)
+						codes <- -code
+					})
+				}
+				wg.Go(func() {
+					code, _ := a.Do(t, "POST", "/api/passage-notes", body, alice.h)
+					codes <- code
+				})
+			}
+			wg.Wait()
+			close(codes)
+			seen := map[int]int{}
+			for code := range codes {
+				if code != http.StatusCreated && code != http.StatusBadRequest && code != -http.StatusOK {
+					t.Fatalf("status %d", code)
+				}
+				seen[code]++
+			}
+			t.Logf("created %d, refused %d", seen[http.StatusCreated], seen[http.StatusBadRequest])
+			var left int64
+			if err := db.Table("note_tags").Where("tag_id = ?", tag).Count(&left).Error; err != nil || left != 0 {
+				t.Fatalf("%d notes keep the deleted tag (%v)", left, err)
+			}
+			var stale int64
+			db.Table("passage_notes").Where("tag_set LIKE ?", "%"+tag+"%").Count(&stale)
+			if stale != 0 {
+				t.Fatalf("%d tag sets keep the deleted tag", stale)
+			}
 		})
 
 		t.Run("deleting the account removes every note and tag row of the reader", func(t *testing.T) {
