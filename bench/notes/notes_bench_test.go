@@ -8,7 +8,7 @@
 // and runs only with the notesbench build tag:
 //
 //	TEST_DATABASE_URL=postgres://... TEST_REDIS_URL=redis://... \
-//	  go test -tags notesbench -run '^$' -bench . -benchtime 300x -timeout 30m ./bench/notes/
+//	  go test -tags notesbench -run '^$' -bench . -benchtime 1000x -timeout 30m ./bench/notes/
 //
 // NOTES_BENCH_DB=postgres://.../name keeps the seeded database in that
 // (existing, empty or seeded) database instead of a throwaway one, so a

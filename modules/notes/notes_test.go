@@ -243,7 +243,7 @@ func TestIntegrationNotesHTTP(t *testing.T) {
 		t.Run("deleting the account removes every note and tag row of the reader", func(t *testing.T) {
 			var me struct{ ID string }
 			alice.json(t, "GET", "/api/auth/user", "", http.StatusOK, &me)
-			tables := []string{"passage_note_tags", "passage_notes", "note_passages", "note_tags"}
+			tables := []string{"passage_note_tags", "passage_notes", "note_passages", "note_books", "note_tags"}
 			rows := func(table, userID string) int64 {
 				var n int64
 				if err := db.Table(table).Where("user_id = ?", userID).Count(&n).Error; err != nil {

@@ -559,7 +559,7 @@ func TestIntegrationNotes(t *testing.T) {
 			if err := e.svc.Delete(ctx, alice, f.n[6].ID); !errors.Is(err, app.ErrNoteNotFound) {
 				t.Fatal(err)
 			}
-			for _, table := range []string{"note_passages", "note_tags"} {
+			for _, table := range []string{"note_passages", "note_books", "note_tags"} {
 				var n int64
 				e.db.Table(table).Where("note_id = ?", f.n[6].ID).Count(&n)
 				if n != 0 {
@@ -575,7 +575,7 @@ func TestIntegrationNotes(t *testing.T) {
 			if err := e.svc.DeleteUserData(ctx, alice); err != nil {
 				t.Fatal(err)
 			}
-			for _, table := range []string{"passage_notes", "note_passages", "note_tags"} {
+			for _, table := range []string{"passage_notes", "note_passages", "note_books", "note_tags"} {
 				var n int64
 				e.db.Table(table).Where("user_id = ?", alice).Count(&n)
 				if n != 0 {

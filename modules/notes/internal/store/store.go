@@ -62,6 +62,14 @@ type passageRow struct {
 
 func (passageRow) TableName() string { return "note_passages" }
 
+type bookRow struct {
+	NoteID string `gorm:"primaryKey"`
+	Book   int    `gorm:"primaryKey"`
+	UserID string
+}
+
+func (bookRow) TableName() string { return "note_books" }
+
 type tagRow struct {
 	NoteID string `gorm:"primaryKey"`
 	TagID  string `gorm:"primaryKey"`
@@ -107,6 +115,15 @@ func (s *Store) insertChildren(userID string, n notesapi.Note) error {
 		if err := s.db.Create(&rows).Error; err != nil {
 			return err
 		}
+		var books []bookRow
+		for _, p := range n.Passages {
+			if b := p.Start.Book(); !slices.ContainsFunc(books, func(r bookRow) bool { return r.Book == b }) {
+				books = append(books, bookRow{NoteID: n.ID, Book: b, UserID: userID})
+			}
+		}
+		if err := s.db.Create(&books).Error; err != nil {
+			return err
+		}
 	}
 	if len(n.Tags) > 0 {
 		rows := make([]tagRow, len(n.Tags))
@@ -141,7 +158,7 @@ func (s *Store) Replace(userID string, n notesapi.Note, search string) error {
 	if res.RowsAffected == 0 {
 		return ErrNotFound
 	}
-	for _, m := range []any{&passageRow{}, &tagRow{}} {
+	for _, m := range []any{&passageRow{}, &bookRow{}, &tagRow{}} {
 		if err := s.db.Where("user_id = ? AND note_id = ?", userID, n.ID).Delete(m).Error; err != nil {
 			return err
 		}
@@ -149,8 +166,8 @@ func (s *Store) Replace(userID string, n notesapi.Note, search string) error {
 	return s.insertChildren(userID, n)
 }
 
-// Delete removes one of the reader's notes; its passages and tags go with
-// it (ON DELETE CASCADE).
+// Delete removes one of the reader's notes; its passages, books and tags go
+// with it (ON DELETE CASCADE).
 func (s *Store) Delete(userID, id string) error {
 	res := s.db.Where("user_id = ? AND id = ?", userID, id).Delete(&noteRow{})
 	if res.Error != nil {
@@ -333,9 +350,8 @@ func (s *Store) CountsByBook(ctx context.Context, userID string) (map[int]int, e
 		Notes int
 	}
 	err := s.read(ctx, func(st *Store) error {
-		return st.db.WithContext(ctx).Raw(`SELECT book, COUNT(*) AS notes FROM (SELECT DISTINCT
-			(start_verse_id - 100000000) / 1000000 AS book, note_id FROM note_passages WHERE user_id = ?) b
-			GROUP BY book`, userID).Scan(&rows).Error
+		return st.db.WithContext(ctx).Model(&bookRow{}).Select("book, COUNT(*) AS notes").
+			Where("user_id = ?", userID).Group("book").Scan(&rows).Error
 	})
 	if err != nil {
 		return nil, err
@@ -407,7 +423,7 @@ func (s *Store) RemoveTag(userID, tagID string) ([]string, error) {
 // DeleteUser removes every row of a reader.
 func (s *Store) DeleteUser(ctx context.Context, userID string) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		for _, m := range []any{&tagRow{}, &passageRow{}, &noteRow{}} {
+		for _, m := range []any{&tagRow{}, &bookRow{}, &passageRow{}, &noteRow{}} {
 			if err := tx.Where("user_id = ?", userID).Delete(m).Error; err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func firstMigration(t *testing.T) db.Migrations {
 	return db.Migrations{Name: all.Name, FS: only}
 }
 
-func TestIntegrationTagSetBackfill(t *testing.T) {
+func TestIntegrationBackfills(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		g := testkit.DB(t, b, firstMigration(t))
 		for _, sql := range []string{
@@ -38,6 +39,9 @@ func TestIntegrationTagSetBackfill(t *testing.T) {
 				('n1', 'u', 'a', 'a', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP),
 				('n2', 'u', 'b', 'b', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
 			`INSERT INTO note_tags (note_id, tag_id, user_id) VALUES ('n1', 'tag-b', 'u'), ('n1', 'Tag-c', 'u'), ('n1', 'tag-a', 'u')`,
+			`INSERT INTO note_passages (note_id, position, user_id, start_verse_id, end_verse_id) VALUES
+				('n1', 0, 'u', 101001001, 101001031), ('n1', 1, 'u', 143003016, 143003016), ('n1', 2, 'u', 101003001, 101003024),
+				('n2', 0, 'u', 166022021, 166022021)`,
 		} {
 			if err := g.Exec(sql).Error; err != nil {
 				t.Fatal(err)
@@ -54,7 +58,15 @@ func TestIntegrationTagSetBackfill(t *testing.T) {
 		}
 		// Byte order, as domain.TagSet sorts.
 		if got["n1"] != "Tag-c,tag-a,tag-b" || got["n2"] != "" || len(got) != 2 {
-			t.Fatalf("%v", got)
+			t.Fatalf("tag sets %v", got)
+		}
+		var books []struct {
+			NoteID string
+			Book   int
+		}
+		g.Raw("SELECT note_id, book FROM note_books WHERE user_id = 'u' ORDER BY note_id, book").Scan(&books)
+		if fmt.Sprint(books) != "[{n1 1} {n1 43} {n2 66}]" {
+			t.Fatalf("books %v", books)
 		}
 	})
 }
