@@ -142,6 +142,29 @@ func TestIntegrationNotesHTTP(t *testing.T) {
 			}
 		})
 
+		t.Run("ids no row can have are 404 or field errors, never 500", func(t *testing.T) {
+			cases := []struct {
+				method, path, body string
+				want               int
+			}{
+				{"GET", "/api/passage-notes/a%00b", "", http.StatusNotFound},
+				{"PUT", "/api/passage-notes/a%ffb", `{"content":"x"}`, http.StatusNotFound},
+				{"DELETE", "/api/passage-notes/a%01b", "", http.StatusNotFound},
+				{"GET", "/api/passage-note-tags/a%00b", "", http.StatusNotFound},
+				{"PUT", "/api/passage-note-tags/a%ffb", `{"label":"x","color":"#fff"}`, http.StatusNotFound},
+				{"DELETE", "/api/passage-note-tags/a%00b", "", http.StatusNotFound},
+				{"GET", "/api/passage-notes?filterTags=a%00b", "", http.StatusBadRequest},
+				{"GET", "/api/passage-notes?filterTags=a%ffb&filterTagMatching=exact", "", http.StatusBadRequest},
+				{"POST", "/api/passage-notes", `{"content":"x","tags":["a\u0000b"]}`, http.StatusBadRequest},
+			}
+			for _, c := range cases {
+				alice.do(t, c.method, c.path, c.body, c.want)
+			}
+			if res := alice.do(t, "GET", "/api/passage-notes?searchText=a%ffb%00", "", http.StatusBadRequest); !strings.Contains(res, `"searchText"`) {
+				t.Fatal(res)
+			}
+		})
+
 		t.Run("counts per book", func(t *testing.T) {
 			if res := alice.do(t, "GET", "/api/passage-notes/counts?by=book", "", http.StatusOK); res != `{"1":1,"43":1}` {
 				t.Fatal(res)

@@ -5,12 +5,16 @@ import (
 
 	"gorm.io/gorm"
 
+	"lamplight/modules/notes/internal/domain"
 	"lamplight/modules/notes/internal/store"
 	"lamplight/modules/notes/notesapi"
 )
 
 // Delete removes one of the reader's notes.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
+	if !domain.PlausibleID(id) {
+		return ErrNoteNotFound
+	}
 	return s.write(ctx, userID, id, notesapi.OpDeleted, func(_ *gorm.DB, st *store.Store) error {
 		return st.Delete(userID, id)
 	})

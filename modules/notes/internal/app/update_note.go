@@ -13,6 +13,9 @@ import (
 // Update replaces a note's content, passages and tags; an invalid draft
 // never reaches the database.
 func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft) (notesapi.Note, error) {
+	if !domain.PlausibleID(id) {
+		return notesapi.Note{}, ErrNoteNotFound
+	}
 	d, err := d.Validate()
 	if err != nil {
 		return notesapi.Note{}, err

@@ -53,7 +53,7 @@ func (d Draft) Validate() (Draft, error) {
 	tagSeen := map[string]bool{}
 	for _, id := range d.Tags {
 		switch {
-		case strings.TrimSpace(id) == "" || strings.Contains(id, ","):
+		case !PlausibleID(id) || strings.TrimSpace(id) == "" || strings.Contains(id, ","):
 			f.Add("tags", errs.IsInvalid)
 		case !tagSeen[id]:
 			tagSeen[id] = true

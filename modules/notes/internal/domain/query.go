@@ -115,8 +115,8 @@ func ParseQuery(r RawQuery) (Query, error) {
 	for _, id := range r.FilterTags {
 		id = strings.TrimSpace(id)
 		switch {
-		case strings.Contains(id, ","):
-			// No tag id has one; TagSet joins ids with it.
+		case id != "" && (!PlausibleID(id) || strings.Contains(id, ",")):
+			// No tag id has a comma (TagSet joins ids with it) or a control character.
 			f.Add("filterTags", errs.IsInvalid)
 		case id != "" && !seen[id]:
 			seen[id] = true

@@ -5,6 +5,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"lamplight/modules/tags/internal/domain"
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/outbox"
 )
@@ -12,6 +13,9 @@ import (
 // Delete removes a tag and, in the same transaction, every reference to it
 // (notes drop it from their tags), then records TagDeleted.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
+	if !domain.PlausibleID(id) {
+		return ErrTagNotFound
+	}
 	err := s.outbox.Transact(ctx, func(tx *gorm.DB) error {
 		if err := s.store.With(tx).Delete(userID, id); err != nil {
 			return err

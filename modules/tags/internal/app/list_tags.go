@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"lamplight/modules/tags/internal/domain"
 	"lamplight/modules/tags/tagsapi"
 )
 
@@ -34,6 +35,9 @@ func (s *Service) List(ctx context.Context, userID string) ([]Listed, error) {
 
 // Get returns one of the reader's tags.
 func (s *Service) Get(ctx context.Context, userID, id string) (tagsapi.Tag, error) {
+	if !domain.PlausibleID(id) {
+		return tagsapi.Tag{}, ErrTagNotFound
+	}
 	t, err := s.store.Get(ctx, userID, id)
 	return t, translate(err)
 }

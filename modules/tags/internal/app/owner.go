@@ -4,23 +4,36 @@ import (
 	"context"
 
 	"gorm.io/gorm"
+
+	"lamplight/modules/tags/internal/domain"
 )
 
 // OwnedIDs implements tagsapi.Owner.
 func (s *Service) OwnedIDs(ctx context.Context, userID string, ids []string) ([]string, error) {
-	labels, err := s.store.Labels(ctx, userID, ids, false)
+	labels, err := s.store.Labels(ctx, userID, plausible(ids), false)
 	return owned(ids, labels), err
 }
 
 // LockOwned implements tagsapi.Owner.
 func (s *Service) LockOwned(tx *gorm.DB, userID string, ids []string) ([]string, error) {
-	labels, err := s.store.With(tx).Labels(tx.Statement.Context, userID, ids, true)
+	labels, err := s.store.With(tx).Labels(tx.Statement.Context, userID, plausible(ids), true)
 	return owned(ids, labels), err
 }
 
 // Labels implements tagsapi.Owner.
 func (s *Service) Labels(ctx context.Context, userID string, ids []string) (map[string]string, error) {
-	return s.store.Labels(ctx, userID, ids, false)
+	return s.store.Labels(ctx, userID, plausible(ids), false)
+}
+
+// plausible keeps the ids that could name a tag.
+func plausible(ids []string) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if domain.PlausibleID(id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // owned keeps the ids found, each once, in the order given.

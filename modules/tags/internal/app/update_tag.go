@@ -12,6 +12,9 @@ import (
 // Update replaces a tag's label, colour and description (an empty
 // description clears it); an invalid draft never reaches the database.
 func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft) (tagsapi.Tag, error) {
+	if !domain.PlausibleID(id) {
+		return tagsapi.Tag{}, ErrTagNotFound
+	}
 	v, err := d.Validate()
 	if err != nil {
 		return tagsapi.Tag{}, err
