@@ -1,8 +1,8 @@
 // Package store keeps passage notes, their passages and their tag ids in
 // the database. Every read and write is scoped by the owner's id, so
 // another reader's note is simply not found. A page of notes is read in
-// three queries whatever its size: the notes, then all their passages,
-// then all their tag ids.
+// four statements whatever its size: the count, the page, then all its
+// passages and all its tag ids in one query each.
 package store
 
 import (
@@ -137,14 +137,15 @@ func (s *Store) insertChildren(userID string, n notesapi.Note) error {
 	return nil
 }
 
-// Lock reads one of the reader's notes for a change; on PostgreSQL the
-// note stays locked until the transaction ends, so changes apply in turn.
+// Lock reads one of the reader's notes (without passages and tags) for a
+// change; on PostgreSQL the note stays locked until the transaction ends,
+// so changes apply in turn.
 func (s *Store) Lock(ctx context.Context, userID, id string) (notesapi.Note, error) {
 	q := s.db.WithContext(ctx)
 	if s.db.Name() == db.Postgres {
 		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
 	}
-	return s.get(ctx, q, userID, id)
+	return s.row(q, userID, id)
 }
 
 // Replace writes a note's content, passages and tags over the stored ones.
@@ -179,12 +180,20 @@ func (s *Store) Delete(userID, id string) error {
 	return nil
 }
 
-// Get reads one of the reader's notes.
+// Get reads one of the reader's notes with its passages and tags.
 func (s *Store) Get(ctx context.Context, userID, id string) (notesapi.Note, error) {
-	return s.get(ctx, s.db.WithContext(ctx), userID, id)
+	n, err := s.row(s.db.WithContext(ctx), userID, id)
+	if err != nil {
+		return notesapi.Note{}, err
+	}
+	notes := []notesapi.Note{n}
+	if err := s.fill(ctx, userID, notes); err != nil {
+		return notesapi.Note{}, err
+	}
+	return notes[0], nil
 }
 
-func (s *Store) get(ctx context.Context, q *gorm.DB, userID, id string) (notesapi.Note, error) {
+func (s *Store) row(q *gorm.DB, userID, id string) (notesapi.Note, error) {
 	var r noteRow
 	err := q.Where("user_id = ? AND id = ?", userID, id).Take(&r).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -193,8 +202,7 @@ func (s *Store) get(ctx context.Context, q *gorm.DB, userID, id string) (notesap
 	if err != nil {
 		return notesapi.Note{}, err
 	}
-	notes := []notesapi.Note{r.note()}
-	return notes[0], s.fill(ctx, userID, notes)
+	return r.note(), nil
 }
 
 // fill loads the passages and tag ids of notes in one query each.
@@ -289,7 +297,10 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 	for _, r := range rows {
 		notes = append(notes, r.note())
 	}
-	return notes, int(size), s.fill(ctx, userID, notes)
+	if err := s.fill(ctx, userID, notes); err != nil {
+		return nil, 0, err
+	}
+	return notes, int(size), nil
 }
 
 // filter is the WHERE clause of a list query over passage_notes n.
