@@ -10,7 +10,6 @@ import (
 	"database/sql"
 	"embed"
 	"errors"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -28,13 +27,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates the notes tables.
-func Migrations() db.Migrations {
-	sub, err := fs.Sub(migrationFS, "migrations")
-	if err != nil {
-		panic(err)
-	}
-	return db.Migrations{Name: "notes", FS: sub}
-}
+func Migrations() db.Migrations { return db.Embedded("notes", migrationFS) }
 
 // ErrNotFound means no note with that id belongs to the reader.
 var ErrNotFound = errors.New("note not found")

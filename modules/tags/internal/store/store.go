@@ -7,7 +7,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"io/fs"
 	"time"
 
 	"gorm.io/gorm"
@@ -21,13 +20,7 @@ import (
 var migrationFS embed.FS
 
 // Migrations creates the tags table.
-func Migrations() db.Migrations {
-	sub, err := fs.Sub(migrationFS, "migrations")
-	if err != nil {
-		panic(err)
-	}
-	return db.Migrations{Name: "tags", FS: sub}
-}
+func Migrations() db.Migrations { return db.Embedded("tags", migrationFS) }
 
 // Errors the repository answers with.
 var (
