@@ -167,11 +167,7 @@ func TestLoad(t *testing.T) {
 		want := strconv.FormatInt(ch.Version+1, 10) + "|"
 		key := "proj:progress:" + userID(t, a, heavy)
 		for {
-			raw, err := c.Get(t.Context(), key)
-			var v struct {
-				V string `json:"v"`
-			}
-			if err == nil && json.Unmarshal(raw, &v) == nil && strings.HasPrefix(v.V, want) {
+			if strings.HasPrefix(cachedVersion(t, c, key), want) {
 				break
 			}
 			if time.Since(written) > 30*time.Second {
@@ -197,19 +193,23 @@ func waitProjected(t *testing.T, a *testkit.App, c cache.Cache, h map[string]str
 	deadline := time.Now().Add(30 * time.Minute)
 	for _, name := range []string{"versecounts", "progress", "suggestions", "streaks"} {
 		for {
-			raw, err := c.Get(t.Context(), "proj:"+name+":"+id)
-			var v struct {
-				V string `json:"v"`
-			}
-			if err == nil && json.Unmarshal(raw, &v) == nil && strings.HasPrefix(v.V, want) {
+			if strings.HasPrefix(cachedVersion(t, c, "proj:"+name+":"+id), want) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("%s never caught up", name)
+				t.Fatalf("%s never caught up: cached %q, want %q", name, cachedVersion(t, c, "proj:"+name+":"+id), want)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
+}
+
+func cachedVersion(t *testing.T, c cache.Cache, key string) string {
+	v, err := cache.VersionOf(t.Context(), c, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 var ids sync.Map

@@ -1,16 +1,17 @@
 package cache
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"time"
 )
 
-type versioned[T any] struct {
-	Version string `json:"v"`
-	Data    T      `json:"d"`
-}
+// A versioned value is stored as its version, a newline, then its JSON. The
+// version is read without touching the JSON, and a json.RawMessage value (a
+// ten-year log is hundreds of KB) is handed back without being parsed.
+const versionEnd = '\n'
 
 // Versioned returns the value cached under key when it was computed for
 // version, and otherwise computes it, stores it and returns it. A derived view
@@ -19,9 +20,11 @@ type versioned[T any] struct {
 // directly: the cache only ever saves work.
 func Versioned[T any](ctx context.Context, c Cache, log *slog.Logger, key, version string, ttl time.Duration, compute func() (T, error)) (T, error) {
 	if raw, err := c.Get(ctx, key); err == nil {
-		var v versioned[T]
-		if json.Unmarshal(raw, &v) == nil && v.Version == version {
-			return v.Data, nil
+		if v, payload, ok := split(raw); ok && v == version {
+			var data T
+			if decode(payload, &data) == nil {
+				return data, nil
+			}
 		}
 	} else if err != ErrMiss {
 		log.WarnContext(ctx, "cache read failed; computing directly", "key", key, "err", err)
@@ -36,11 +39,44 @@ func Versioned[T any](ctx context.Context, c Cache, log *slog.Logger, key, versi
 
 // Store caches data for version, logging (not failing) when the cache is down.
 func Store[T any](ctx context.Context, c Cache, log *slog.Logger, key, version string, ttl time.Duration, data T) {
-	raw, err := json.Marshal(versioned[T]{Version: version, Data: data})
+	payload, err := json.Marshal(data)
 	if err == nil {
+		raw := make([]byte, 0, len(version)+1+len(payload))
+		raw = append(append(append(raw, version...), versionEnd), payload...)
 		err = c.Set(ctx, key, raw, ttl)
 	}
 	if err != nil {
 		log.WarnContext(ctx, "cache write failed", "key", key, "err", err)
 	}
+}
+
+// VersionOf returns the version of the value cached under key, "" when
+// there is none, and an error only when the cache cannot be read.
+func VersionOf(ctx context.Context, c Cache, key string) (string, error) {
+	raw, err := c.Get(ctx, key)
+	if err == ErrMiss {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	v, _, _ := split(raw)
+	return v, nil
+}
+
+func split(raw []byte) (version string, payload []byte, ok bool) {
+	i := bytes.IndexByte(raw, versionEnd)
+	if i < 0 {
+		return "", nil, false
+	}
+	return string(raw[:i]), raw[i+1:], true
+}
+
+func decode[T any](payload []byte, into *T) error {
+	if r, ok := any(into).(*json.RawMessage); ok {
+		// Only this package wrote it, from json.Marshal: it is valid JSON.
+		*r = payload
+		return nil
+	}
+	return json.Unmarshal(payload, into)
 }

@@ -233,15 +233,8 @@ func TestIntegrationProjectionsReadYourWrites(t *testing.T) {
 
 // cachedVersion returns the version a reader's value is cached under.
 func cachedVersion(e *env, key string) string {
-	raw, err := e.cache.Get(context.Background(), key)
-	if err != nil {
-		return ""
-	}
-	var env struct {
-		V string `json:"v"`
-	}
-	_ = json.Unmarshal(raw, &env)
-	return env.V
+	v, _ := cache.VersionOf(context.Background(), e.cache, key)
+	return v
 }
 
 // waitCached waits until key holds a value for the version want returns

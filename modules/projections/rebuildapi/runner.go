@@ -126,13 +126,45 @@ func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, err
 	return v, view, err
 }
 
-// Refresh makes the cached value current, recomputing only when it is
-// stale. Event handlers call it: an old or repeated event finds the value
-// current (or recomputes it from the source of truth), so it can never put
-// an older value back.
+// refreshAttempts bounds how often Refresh recomputes while writes keep
+// landing; past it the event handler fails and the bus retries later.
+const refreshAttempts = 3
+
+// Refresh makes the cached value current, recomputing only when it is stale,
+// so an old or repeated event costs a version check. Events are handled
+// concurrently (and by several instances), so a slower handler can store a
+// value computed from an older log over a newer one: after storing, Refresh
+// checks that the cache holds the current inputs' version and goes again if
+// it does not.
 func (r *Runner[T]) Refresh(ctx context.Context, userID string) error {
-	_, _, err := r.Get(ctx, userID, "")
-	return err
+	for range refreshAttempts {
+		if _, _, err := r.Get(ctx, userID, ""); err != nil {
+			return err
+		}
+		current, err := r.currentVersion(ctx, userID)
+		if err != nil {
+			return err
+		}
+		cached, err := cache.VersionOf(ctx, r.deps.Cache, r.Key(userID))
+		if err != nil || cached == current {
+			// With the cache down there is nothing to keep current: reads
+			// compute directly until it is back.
+			return nil
+		}
+	}
+	return fmt.Errorf("projection %s for %s: the cache kept holding an older version", r.spec.Name, userID)
+}
+
+func (r *Runner[T]) currentVersion(ctx context.Context, userID string) (string, error) {
+	s, err := r.deps.Settings.Get(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	logVersion, err := r.deps.Reading.Version(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	return r.Version(logVersion, s, r.today(s, "")), nil
 }
 
 // Rebuild implements Rebuilder: recompute from the source of truth and

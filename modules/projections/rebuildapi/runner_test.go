@@ -27,6 +27,9 @@ type fakeLog struct {
 	// stale, when set, is answered by Log instead of the current log, as a
 	// lagging replica would.
 	stale *readingapi.Log
+	// duringRead, when set, runs once inside the next Log call, after the
+	// snapshot was taken: another handler working while this one is slow.
+	duringRead func()
 }
 
 func newFakeLog() *fakeLog {
@@ -53,7 +56,14 @@ func (f *fakeLog) Log(_ context.Context, user, from string) (readingapi.Log, err
 			out = append(out, e)
 		}
 	}
-	return readingapi.Log{Entries: out, Version: f.version[user]}, nil
+	snapshot := readingapi.Log{Entries: out, Version: f.version[user]}
+	if during := f.duringRead; during != nil {
+		f.duringRead = nil
+		f.mu.Unlock()
+		during()
+		f.mu.Lock()
+	}
+	return snapshot, nil
 }
 
 func (f *fakeLog) Version(_ context.Context, user string) (int64, error) {
@@ -272,6 +282,28 @@ func TestEventsRecomputeAndNeverPutAnOlderValueBack(t *testing.T) {
 	}
 	if err := onLog(ctx, []byte(`not json`)); err == nil {
 		t.Fatal("a malformed event must fail (and go to the poison queue)")
+	}
+}
+
+func TestASlowHandlerDoesNotLeaveAnOlderValueCached(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, memory(t), false)
+	f.log.add("u1", "2026-11-01")
+	// While the first handler computes from version 1, a write lands and a
+	// second handler stores version 2; the first then stores version 1 over
+	// it, notices, and recomputes.
+	f.log.duringRead = func() {
+		f.log.add("u1", "2026-11-02")
+		if err := f.runner.Refresh(ctx, "u1"); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := f.runner.Refresh(ctx, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	want := f.runner.Version(2, settingsapi.Settings{TimeZone: "UTC", RestDaysPerWeek: 1}, "")
+	if got, err := cache.VersionOf(ctx, f.cache, f.runner.Key("u1")); got != want || err != nil {
+		t.Fatalf("cached version %q (%v), want %q", got, err, want)
 	}
 }
 
