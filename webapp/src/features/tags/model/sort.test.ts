@@ -24,6 +24,8 @@ describe('tag sorting', () => {
     expect(sortTags(TAGS, 'newest').map((t) => t.label)).toEqual(['Hope', 'Faith', 'prayer']);
     expect(sortTags(TAGS, 'notes').map((t) => t.label)).toEqual(['Hope', 'prayer', 'Faith']);
     expect(TAGS[0]!.label).toBe('prayer');
+    const sameSecond = [tag('04', 'a', '2026-05-01T10:00:00Z', 0), tag('05', 'b', '2026-05-01T10:00:00.5Z', 0)];
+    expect(sortTags(sameSecond, 'newest').map((t) => t.label)).toEqual(['b', 'a']);
   });
 
   it('reads the sort from the URL, A-Z unless it is known', () => {

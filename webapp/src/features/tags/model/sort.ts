@@ -14,7 +14,8 @@ const byLabel = (a: ListedTag, b: ListedTag) => a.label.localeCompare(b.label, u
 /** A sorted copy: by label ignoring case, newest first (ids are UUIDv7, so ties go by id), or most notes first. */
 export function sortTags(tags: readonly ListedTag[], sort: TagSort): ListedTag[] {
   const copy = [...tags];
-  if (sort === 'newest') return copy.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  // Parsed, not compared as text: the server's timestamps drop trailing zeros of the fraction.
+  if (sort === 'newest') return copy.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id.localeCompare(a.id));
   if (sort === 'notes') return copy.sort((a, b) => b.noteCount - a.noteCount || byLabel(a, b));
   return copy.sort(byLabel);
 }
