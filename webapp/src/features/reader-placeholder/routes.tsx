@@ -15,7 +15,6 @@ const page = (path: string, screen: PlaceholderScreen): RouteObject => ({
 /** Signed-in screens (mounted behind the sign-in guard). */
 export const readerPlaceholderRoutes: RouteObject[] = [
   page('notes', 'notes'),
-  page('tags', 'tags'),
 ];
 
 /** Admin screens (mounted behind the admin guard). */
