@@ -1,6 +1,8 @@
 package app_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -163,6 +165,45 @@ func TestIntegrationReadingAPI(t *testing.T) {
 			}
 			if views(t, a.App, bob, today, 40)["/api/progress"] == after["/api/progress"] {
 				t.Fatal("bob sees alice's progress")
+			}
+		})
+
+		t.Run("the log is sent compressed once, or plain to clients without gzip", func(t *testing.T) {
+			raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+			get := func(path, acceptEncoding string) (*http.Response, []byte) {
+				t.Helper()
+				req, _ := http.NewRequest(http.MethodGet, a.URL+path, nil)
+				req.Header.Set("Authorization", alice["Authorization"])
+				if acceptEncoding != "" {
+					req.Header.Set("Accept-Encoding", acceptEncoding)
+				}
+				res, err := raw.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer res.Body.Close()
+				body, _ := io.ReadAll(res.Body)
+				return res, body
+			}
+			for _, path := range []string{"/api/log-entries", "/api/log-entries?from=" + yesterday} {
+				res, plain := get(path, "")
+				if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "" || !strings.Contains(string(plain), gen1.ID) {
+					t.Fatalf("%s without gzip: %d %q %.80s", path, res.StatusCode, res.Header.Get("Content-Encoding"), plain)
+				}
+				for range 2 { // computed, then from the cache
+					res, body := get(path, "gzip, deflate")
+					if res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Vary") != "Accept-Encoding" {
+						t.Fatalf("%s with gzip: %v", path, res.Header)
+					}
+					zr, err := gzip.NewReader(bytes.NewReader(body))
+					if err != nil {
+						t.Fatal(err)
+					}
+					unzipped, err := io.ReadAll(zr)
+					if err != nil || string(unzipped) != string(plain) {
+						t.Fatalf("%s: gunzipped %.80s (%v), want %.80s", path, unzipped, err, plain)
+					}
+				}
 			}
 		})
 

@@ -10,7 +10,8 @@ import (
 
 // A versioned value is stored as its version, a newline, then its JSON. The
 // version is read without touching the JSON, and a json.RawMessage value (a
-// ten-year log is hundreds of KB) is handed back without being parsed.
+// ten-year log is hundreds of KB) is handed back without being parsed. A
+// []byte value is stored as is (compressed JSON, say), not as JSON.
 const versionEnd = '\n'
 
 // Versioned returns the value cached under key when it was computed for
@@ -39,7 +40,7 @@ func Versioned[T any](ctx context.Context, c Cache, log *slog.Logger, key, versi
 
 // Store caches data for version, logging (not failing) when the cache is down.
 func Store[T any](ctx context.Context, c Cache, log *slog.Logger, key, version string, ttl time.Duration, data T) {
-	payload, err := json.Marshal(data)
+	payload, err := encode(data)
 	if err == nil {
 		raw := make([]byte, 0, len(version)+1+len(payload))
 		raw = append(append(append(raw, version...), versionEnd), payload...)
@@ -72,10 +73,21 @@ func split(raw []byte) (version string, payload []byte, ok bool) {
 	return string(raw[:i]), raw[i+1:], true
 }
 
+func encode(data any) ([]byte, error) {
+	if b, ok := data.([]byte); ok {
+		return b, nil
+	}
+	return json.Marshal(data)
+}
+
 func decode[T any](payload []byte, into *T) error {
-	if r, ok := any(into).(*json.RawMessage); ok {
+	switch v := any(into).(type) {
+	case *json.RawMessage:
 		// Only this package wrote it, from json.Marshal: it is valid JSON.
-		*r = payload
+		*v = payload
+		return nil
+	case *[]byte:
+		*v = payload
 		return nil
 	}
 	return json.Unmarshal(payload, into)

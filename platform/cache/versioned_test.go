@@ -62,6 +62,25 @@ func TestVersionedRawJSONComesBackWhole(t *testing.T) {
 	}
 }
 
+func TestVersionedBytesAreStoredAsIs(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	c := cache.NewMemory()
+	t.Cleanup(c.Close)
+	want := []byte{0x1f, 0x8b, 0, '\n', 0xff}
+	got, err := cache.Versioned(t.Context(), c, log, "bytes", "1", time.Minute, func() ([]byte, error) { return want, nil })
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	raw, _ := c.Get(t.Context(), "bytes")
+	if string(raw) != "1\n"+string(want) {
+		t.Fatalf("stored %q", raw)
+	}
+	got, err = cache.Versioned(t.Context(), c, log, "bytes", "1", time.Minute, func() ([]byte, error) { return nil, errors.New("must be served from the cache") })
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("cached: got %v, %v", got, err)
+	}
+}
+
 func TestVersionedRecomputesOverUnreadableEntries(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	c := cache.NewMemory()

@@ -58,7 +58,7 @@ func NewEngine(d Deps) *gin.Engine {
 	// The fastest gzip level: a ten-year log is hundreds of KB of JSON, and
 	// level 1 still shrinks it several times over at a fraction of the CPU.
 	e.Use(requestID(d.Log), accessLog(d.Log, d.Metrics), recovery(), securityHeaders(d.Config.SecureCookies()),
-		gzip.Gzip(gzip.BestSpeed, gzip.WithExcludedPaths([]string{"/metrics"})))
+		gzip.Gzip(gzip.BestSpeed, gzip.WithCustomShouldCompressFn(compressFilter(d.Routes))))
 
 	d.Health.Register(e)
 	e.GET("/metrics", gin.WrapH(d.Metrics.Handler()))

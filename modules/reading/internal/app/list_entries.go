@@ -8,11 +8,11 @@ import (
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
+	"lamplight/platform/httpx"
 )
 
 // List returns the reader's entries dated in [from, to] as JSON; either date
-// may be empty. The whole log is kept encoded in the cache while its version
-// is current, so a ten-year log is served without decoding it again.
+// may be empty (the whole log: ListAll serves that faster).
 func (s *Service) List(ctx context.Context, userID, from, to string) (json.RawMessage, error) {
 	var f errs.Fields
 	if from != "" && !dates.Valid(from) {
@@ -24,24 +24,33 @@ func (s *Service) List(ctx context.Context, userID, from, to string) (json.RawMe
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	if from != "" || to != "" {
-		entries, err := s.store.List(ctx, userID, from, to)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(entries)
+	entries, err := s.store.List(ctx, userID, from, to)
+	if err != nil {
+		return nil, err
 	}
+	return json.Marshal(entries)
+}
+
+// ListAll returns the reader's whole log as gzip-compressed JSON. It is kept
+// compressed in the cache while the log's version is current, so a ten-year
+// log (about 560 KB of JSON) is sent without being encoded or compressed
+// again.
+func (s *Service) ListAll(ctx context.Context, userID string) ([]byte, error) {
 	version, err := s.store.Version(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
 	return cache.Versioned(ctx, s.cache, s.log, entriesKey(userID), strconv.FormatInt(version, 10), entriesCacheTTL,
-		func() (json.RawMessage, error) {
+		func() ([]byte, error) {
 			log, err := s.store.Snapshot(ctx, userID, "")
 			if err != nil {
 				return nil, err
 			}
-			return json.Marshal(log.Entries)
+			raw, err := json.Marshal(log.Entries)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.Gzip(raw)
 		})
 }
 

@@ -37,13 +37,27 @@ func userID(c *gin.Context) string {
 	return u.ID
 }
 
+// Precompressed implements httpx.Precompressing: the whole log is cached
+// compressed.
+func (h *Handler) Precompressed() []string { return []string{"GET /api/log-entries"} }
+
 func (h *Handler) list(c *gin.Context) {
-	entries, err := h.svc.List(c.Request.Context(), userID(c), c.Query("from"), c.Query("to"))
+	from, to := c.Query("from"), c.Query("to")
+	if from == "" && to == "" {
+		gz, err := h.svc.ListAll(c.Request.Context(), userID(c))
+		if err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		httpx.WriteGzipped(c, http.StatusOK, gz)
+		return
+	}
+	entries, err := h.svc.List(c.Request.Context(), userID(c), from, to)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
 	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", entries)
+	httpx.WriteJSON(c, http.StatusOK, entries)
 }
 
 func (h *Handler) create(c *gin.Context) {
