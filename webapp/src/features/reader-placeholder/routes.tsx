@@ -14,7 +14,6 @@ const page = (path: string, screen: PlaceholderScreen): RouteObject => ({
 
 /** Signed-in screens (mounted behind the sign-in guard). */
 export const readerPlaceholderRoutes: RouteObject[] = [
-  page('notes', 'notes'),
   page('tags', 'tags'),
 ];
 
