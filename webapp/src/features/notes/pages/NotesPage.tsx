@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
-import type { Locale } from '@/shared/bible';
+import { validateRange, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useTags } from '@/shared/tags';
@@ -12,7 +12,8 @@ import { NoteCard, noteSummary } from '../components/NoteCard';
 import { NoteEditor, type EditorTarget } from '../components/NoteEditor';
 import { Pager } from '../components/Pager';
 import { COMPOSE_PARAM, composePassages } from '../model/compose';
-import { DEFAULT_QUERY, isFiltered, pageOffset, pagination } from '../model/query';
+import { formatSpan } from '../model/passages';
+import { DEFAULT_QUERY, hasPassage, isFiltered, pageOffset, pagination } from '../model/query';
 import { useAppliedQuery } from '../useAppliedQuery';
 import styles from './NotesPage.module.css';
 
@@ -91,6 +92,11 @@ export function NotesPage() {
   );
 
   const filtered = isFiltered(query);
+  // With a passage filter of one book, an empty answer offers a note on that passage.
+  const filterRange = hasPassage(query)
+    ? { startVerseId: query.filterPassageStartVerseId, endVerseId: query.filterPassageEndVerseId }
+    : null;
+  const writableRange = filterRange && validateRange(filterRange) === null ? filterRange : null;
   const fetching = notes.isFetching;
   const newNote = () => setEditor({ mode: 'new', passages: [] });
   // The filter panel starts again from the applied query when that changes (Apply, Reset, Back),
@@ -132,9 +138,16 @@ export function NotesPage() {
                 <>
                   <h3 className={styles.emptyTitle}>{t('state.noMatchTitle')}</h3>
                   <p>{t('state.noMatchText')}</p>
-                  <Button variant="secondary" onClick={reset}>
-                    {t('state.noMatchAction')}
-                  </Button>
+                  <div className={styles.emptyActions}>
+                    <Button variant="secondary" onClick={reset}>
+                      {t('state.noMatchAction')}
+                    </Button>
+                    {writableRange && (
+                      <Button onClick={() => setEditor({ mode: 'new', passages: [writableRange] })}>
+                        {t('state.writeOn', { passage: formatSpan(writableRange, locale as Locale) })}
+                      </Button>
+                    )}
+                  </div>
                 </>
               ) : (
                 <>
