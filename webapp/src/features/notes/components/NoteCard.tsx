@@ -52,7 +52,7 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
               {note.passages.map((passage, i) => (
                 <span key={`${passage.startVerseId}-${passage.endVerseId}`} className={styles.passage}>
                   {formatSpan(passage, locale)}
-                  {i < note.passages.length - 1 && <span aria-hidden="true">; </span>}
+                  {i < note.passages.length - 1 && '; '}
                 </span>
               ))}
             </>
