@@ -149,6 +149,9 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
           <span aria-hidden="true">{t('book.chapter', { chapter: chapter.chapter })}</span>
           <span className="visually-hidden">{ref}</span>
         </h3>
+        <LocaleLink to={notesOnPassagePath(range)} className={styles.chapterNotes} aria-label={t('notes.chapterLabel', { reference: ref })}>
+          <NoteIcon />
+        </LocaleLink>
         {chapter.complete && (
           <span className={styles.check} title={t('book.complete')}>
             <CheckIcon />
@@ -171,9 +174,6 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
           <span className={styles.openText}>{t('book.open')}</span>
           <ExternalIcon />
         </a>
-        <LocaleLink to={notesOnPassagePath(range)} className={styles.chapterNotes} aria-label={t('notes.chapterLabel', { reference: ref })}>
-          <NoteIcon />
-        </LocaleLink>
         <Button
           variant="secondary"
           size="small"
