@@ -6,6 +6,7 @@ import { progressRoutes } from '@/features/progress';
 import { readingLogRoutes } from '@/features/reading-log';
 import { adminPlaceholderRoutes, readerPlaceholderRoutes } from '@/features/reader-placeholder';
 import { resourcesRoutes } from '@/features/resources';
+import { tagsRoutes } from '@/features/tags';
 import { DEFAULT_LOCALE, LOCALES, ensureLocale, localizePath, preferredLocale, type Locale } from '@/shared/i18n';
 import { withChunkReload } from '@/shared/lib/chunkReload';
 import { NotFoundPage } from '@/shared/ui';
@@ -26,7 +27,7 @@ export const featureRoutes: RouteObject[] = [
   // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
   { element: <GuestOnly />, children: [...identityGuestRoutes] },
   // Signed-in readers; others go to /login?returnTo=<page>.
-  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
+  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...tagsRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
   // Admins; signed out: /login, signed in without the admin flag: 403.
   { element: <RequireAdmin />, children: [...adminPlaceholderRoutes] },
 ];

@@ -10,7 +10,6 @@ export type PlaceholderScreen =
   | 'calendar'
   | 'notes'
   | 'progress'
-  | 'tags'
   | 'adminUsers'
   | 'adminUsersReport'
   | 'adminFeedback'

@@ -17,6 +17,7 @@ import type placeholder from './locales/en/placeholder.json';
 import type progress from './locales/en/progress.json';
 import type readingLog from './locales/en/readingLog.json';
 import type resources from './locales/en/resources.json';
+import type tags from './locales/en/tags.json';
 
 export const enResources = { common, home } as const;
 
@@ -28,6 +29,7 @@ export interface LazyResources {
   progress: typeof progress;
   readingLog: typeof readingLog;
   resources: typeof resources;
+  tags: typeof tags;
 }
 
 /** Every namespace's English resources, for typing t(). */
@@ -37,6 +39,6 @@ export type Namespace = keyof Resources;
 export type LazyNamespace = keyof LazyResources;
 
 export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
-export const LAZY_NAMESPACES = ['identity', 'notes', 'passagePicker', 'placeholder', 'progress', 'readingLog', 'resources'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['identity', 'notes', 'passagePicker', 'placeholder', 'progress', 'readingLog', 'resources', 'tags'] as const satisfies readonly LazyNamespace[];
 export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;

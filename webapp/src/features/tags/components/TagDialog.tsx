@@ -1,0 +1,207 @@
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiError, type ApiErrorDetail } from '@/shared/api';
+import { useFormats } from '@/shared/lib/formats';
+import {
+  TAG_COLORS,
+  TAG_DESCRIPTION_MAX,
+  TAG_LABEL_MAX,
+  TagChip,
+  defaultTagColor,
+  normalizeHexColor,
+  useCreateTagMutation,
+  useUpdateTagMutation,
+  type ListedTag,
+} from '@/shared/tags';
+import { Button, FormAlert, Modal, SubmitButton, TextField, useFormErrors, useToast } from '@/shared/ui';
+import styles from './TagDialog.module.css';
+
+type Field = 'label' | 'color' | 'description';
+
+export interface TagDialogProps {
+  /** The tag to edit; a new tag is created without it. */
+  tag?: ListedTag;
+  /** How many tags the reader has, to offer the next palette colour to a new one. */
+  tagCount: number;
+  onClose: () => void;
+}
+
+/** Creates or edits a tag: name (at most 32 characters), colour, optional description. */
+export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
+  const { t } = useTranslation('tags');
+  const fmt = useFormats();
+  const toast = useToast();
+  const id = useId();
+  const labelRef = useRef<HTMLInputElement | null>(null);
+  const [createTag, created] = useCreateTagMutation();
+  const [updateTag, updated] = useUpdateTagMutation();
+  const busy = created.isLoading || updated.isLoading;
+  const [label, setLabel] = useState(tag?.label ?? '');
+  const [color, setColor] = useState(tag?.color ?? defaultTagColor(tagCount));
+  const [description, setDescription] = useState(tag?.description ?? '');
+
+  const form = useFormErrors<Field>(
+    { label: t('form.label'), color: t('form.color'), description: t('form.description') },
+    {
+      // The common templates read oddly with these labels; say it in the tag's own words.
+      override: (field: Field, detail: ApiErrorDetail) => {
+        if (field === 'label' && detail.code === 'required') return t('form.errors.labelRequired');
+        if (field === 'label' && detail.code === 'unique') return t('form.errors.labelUnique');
+        if (field === 'label' && detail.code === 'is_invalid') return t('form.errors.labelInvalid');
+        if (field === 'color') return t('form.errors.colorInvalid');
+        return undefined;
+      },
+    },
+  );
+
+  const labelInputRef = form.inputRef('label');
+  const setLabelElement = useCallback(
+    (element: HTMLInputElement | null) => {
+      labelRef.current = element;
+      labelInputRef(element);
+    },
+    [labelInputRef],
+  );
+
+  const labelLength = label.trim().length;
+  const descriptionLength = description.trim().length;
+  const tooLong = (field: Field, max: number) => form.message(field, { code: 'max_length', properties: { maxlength: fmt.integer(max) } });
+  // Length limits are checked as the reader types; other errors appear on saving.
+  const labelError = labelLength > TAG_LABEL_MAX ? tooLong('label', TAG_LABEL_MAX) : form.errors.label;
+  const descriptionError = descriptionLength > TAG_DESCRIPTION_MAX ? tooLong('description', TAG_DESCRIPTION_MAX) : form.errors.description;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    form.clear();
+    const normalized = normalizeHexColor(color);
+    const errors: Partial<Record<Field, string>> = {};
+    if (labelLength === 0) errors.label = t('form.errors.labelRequired');
+    else if (labelLength > TAG_LABEL_MAX) errors.label = tooLong('label', TAG_LABEL_MAX);
+    if (!normalized) errors.color = t('form.errors.colorInvalid');
+    if (descriptionLength > TAG_DESCRIPTION_MAX) errors.description = tooLong('description', TAG_DESCRIPTION_MAX);
+    if (Object.keys(errors).length > 0) {
+      form.showFieldErrors(errors);
+      return;
+    }
+    const draft = { label: label.trim(), color: normalized!, description: description.trim() };
+    try {
+      const saved = tag ? await updateTag({ id: tag.id, ...draft }).unwrap() : await createTag(draft).unwrap();
+      toast.success(t(tag ? 'form.saved' : 'form.created', { label: saved.label }));
+      onClose();
+    } catch (caught) {
+      form.showApiError(toApiError(caught));
+    }
+  }
+
+  const titleId = `${id}-title`;
+  const colorErrorId = `${id}-color-error`;
+  const descriptionHintId = `${id}-description-hint`;
+  const descriptionErrorId = `${id}-description-error`;
+
+  return (
+    <Modal labelledBy={titleId} onCancel={onClose} initialFocus={labelRef}>
+      <form onSubmit={onSubmit} noValidate>
+        <h2 id={titleId} className={styles.title}>
+          {tag ? t('form.editTitle') : t('form.createTitle')}
+        </h2>
+
+        <TextField
+          ref={setLabelElement}
+          label={t('form.label')}
+          value={label}
+          autoComplete="off"
+          error={labelError}
+          hint={t('form.count', { n: fmt.integer(labelLength), max: fmt.integer(TAG_LABEL_MAX) })}
+          onChange={(event) => {
+            setLabel(event.target.value);
+            form.clearField('label');
+          }}
+        />
+
+        <fieldset className={styles.colors} aria-describedby={form.errors.color ? colorErrorId : undefined}>
+          <legend className={styles.legend}>{t('form.color')}</legend>
+          <div className={styles.swatches}>
+            {TAG_COLORS.map((preset) => (
+              <label key={preset.value} className={styles.swatch} title={t(`colors.${preset.name}`)}>
+                <input
+                  type="radio"
+                  name={`${id}-preset`}
+                  value={preset.value}
+                  checked={color === preset.value}
+                  className={styles.swatchInput}
+                  onChange={() => {
+                    setColor(preset.value);
+                    form.clearField('color');
+                  }}
+                />
+                <span className={styles.swatchDot} style={{ backgroundColor: preset.value }} aria-hidden="true" />
+                <span className="visually-hidden">{t(`colors.${preset.name}`)}</span>
+              </label>
+            ))}
+          </div>
+          <div className={styles.custom}>
+            <input
+              ref={form.inputRef('color')}
+              id={`${id}-custom`}
+              type="color"
+              className={styles.customInput}
+              value={normalizeHexColor(color) ?? '#000000'}
+              aria-invalid={form.errors.color ? true : undefined}
+              onChange={(event) => {
+                setColor(event.target.value);
+                form.clearField('color');
+              }}
+            />
+            <label htmlFor={`${id}-custom`}>{t('form.customColor')}</label>
+          </div>
+          {form.errors.color && (
+            <p id={colorErrorId} className={styles.error}>
+              {form.errors.color}
+            </p>
+          )}
+        </fieldset>
+
+        <div className={styles.preview}>
+          <span className={styles.previewLabel}>{t('form.preview')}</span>
+          <TagChip tag={{ label: label.trim() || t('form.previewPlaceholder'), color: normalizeHexColor(color) ?? '#000000' }} />
+        </div>
+
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-description`}>
+            {t('form.description')}
+          </label>
+          <textarea
+            ref={form.inputRef('description')}
+            id={`${id}-description`}
+            className={styles.textarea}
+            rows={4}
+            value={description}
+            aria-invalid={descriptionError ? true : undefined}
+            aria-describedby={[descriptionError ? descriptionErrorId : '', descriptionHintId].filter(Boolean).join(' ')}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              form.clearField('description');
+            }}
+          />
+          {descriptionError && (
+            <span id={descriptionErrorId} className={styles.error}>
+              {descriptionError}
+            </span>
+          )}
+          <span id={descriptionHintId} className={styles.hint}>
+            {t('form.count', { n: fmt.integer(descriptionLength), max: fmt.integer(TAG_DESCRIPTION_MAX) })}
+          </span>
+        </div>
+
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onClose}>
+            {t('form.cancel')}
+          </Button>
+          <SubmitButton busy={busy}>{tag ? t('form.save') : t('form.create')}</SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

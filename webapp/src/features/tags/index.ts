@@ -1,0 +1,1 @@
+export { tagsRoutes } from './routes';
