@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { homeRoutes } from '@/features/home';
 import { accountRoutes, identityGuestRoutes, identityPublicRoutes } from '@/features/identity';
+import { notesRoutes } from '@/features/notes';
 import { progressRoutes } from '@/features/progress';
 import { readingLogRoutes } from '@/features/reading-log';
 import { adminPlaceholderRoutes, readerPlaceholderRoutes } from '@/features/reader-placeholder';
@@ -26,7 +27,7 @@ export const featureRoutes: RouteObject[] = [
   // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
   { element: <GuestOnly />, children: [...identityGuestRoutes] },
   // Signed-in readers; others go to /login?returnTo=<page>.
-  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...tagsRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
+  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...tagsRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
   // Admins; signed out: /login, signed in without the admin flag: 403.
   { element: <RequireAdmin />, children: [...adminPlaceholderRoutes] },
 ];

@@ -13,9 +13,7 @@ const page = (path: string, screen: PlaceholderScreen): RouteObject => ({
 });
 
 /** Signed-in screens (mounted behind the sign-in guard). */
-export const readerPlaceholderRoutes: RouteObject[] = [
-  page('notes', 'notes'),
-];
+export const readerPlaceholderRoutes: RouteObject[] = [];
 
 /** Admin screens (mounted behind the admin guard). */
 export const adminPlaceholderRoutes: RouteObject[] = [

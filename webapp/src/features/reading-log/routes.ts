@@ -2,13 +2,14 @@ import type { RouteObject } from 'react-router';
 import { lazyRoute } from '@/shared/lib/lazyRoute';
 
 const NS = { namespaces: ['readingLog'] } as const;
+const WITH_PICKER = { namespaces: ['readingLog', 'passagePicker'] } as const;
 
 // Each screen is its own lazily loaded chunk (sharing the Bible kernel's) and brings the readingLog
-// translations.
+// translations; the screens that log passages also bring the passage picker's.
 
 /** The signed-in reader's log screens; the app mounts them behind the sign-in guard. */
 export const readingLogRoutes: RouteObject[] = [
-  { path: 'today', lazy: lazyRoute(() => import('./pages/TodayPage'), (m) => m.TodayPage, NS) },
-  { path: 'calendar', lazy: lazyRoute(() => import('./pages/CalendarPage'), (m) => m.CalendarPage, NS) },
+  { path: 'today', lazy: lazyRoute(() => import('./pages/TodayPage'), (m) => m.TodayPage, WITH_PICKER) },
+  { path: 'calendar', lazy: lazyRoute(() => import('./pages/CalendarPage'), (m) => m.CalendarPage, WITH_PICKER) },
   { path: 'settings/reading', lazy: lazyRoute(() => import('./pages/ReadingSettingsPage'), (m) => m.ReadingSettingsPage, NS) },
 ];

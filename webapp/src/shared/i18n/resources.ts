@@ -11,6 +11,8 @@
 import common from './locales/en/common.json';
 import home from './locales/en/home.json';
 import type identity from './locales/en/identity.json';
+import type notes from './locales/en/notes.json';
+import type passagePicker from './locales/en/passagePicker.json';
 import type placeholder from './locales/en/placeholder.json';
 import type progress from './locales/en/progress.json';
 import type readingLog from './locales/en/readingLog.json';
@@ -21,6 +23,8 @@ export const enResources = { common, home } as const;
 
 export interface LazyResources {
   identity: typeof identity;
+  notes: typeof notes;
+  passagePicker: typeof passagePicker;
   placeholder: typeof placeholder;
   progress: typeof progress;
   readingLog: typeof readingLog;
@@ -35,6 +39,6 @@ export type Namespace = keyof Resources;
 export type LazyNamespace = keyof LazyResources;
 
 export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
-export const LAZY_NAMESPACES = ['identity', 'placeholder', 'progress', 'readingLog', 'resources', 'tags'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['identity', 'notes', 'passagePicker', 'placeholder', 'progress', 'readingLog', 'resources', 'tags'] as const satisfies readonly LazyNamespace[];
 export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;

@@ -5,13 +5,13 @@ import { bookById, bookName, link, wholeBook, wholeChapter, type Book, type Loca
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
+import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
 import { Button, NotFoundPage } from '@/shared/ui';
 import { useGetBookProgressQuery, useGetNoteCountsByBookQuery, type ChapterProgress } from '../api';
 import { CheckIcon, ExternalIcon, NoteIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
 import { bookFromParam } from '../model/bookParam';
-import { notesPath } from '../model/links';
 import { useChapterLog } from '../useChapterLog';
 import { usePreferredBible } from '../usePreferredBible';
 import styles from './BookPage.module.css';
@@ -64,7 +64,7 @@ function BookView({ book }: { book: Book }) {
                   <dt>{t('notes.title')}</dt>
                   <dd>
                     <LocaleLink
-                      to={notesPath(wholeBook(book.id)!)}
+                      to={notesOnPassagePath(wholeBook(book.id)!)}
                       className={styles.notesLink}
                       aria-label={t('notes.linkLabel', { book: name, count: fmt.integer(notes) })}
                     >
@@ -78,6 +78,15 @@ function BookView({ book }: { book: Book }) {
             <SegmentBar segments={data.segments} size="large" className={styles.headerBar} />
           </div>
         )}
+        <p className={styles.noteLinks}>
+          <LocaleLink to={notesOnPassagePath(wholeBook(book.id)!)} className={styles.notesLink}>
+            <NoteIcon />
+            {t('notes.all', { book: name })}
+          </LocaleLink>
+          <LocaleLink to={composeNotePath([wholeBook(book.id)!])} aria-label={t('notes.takeLabel', { passage: name })}>
+            {t('notes.take')}
+          </LocaleLink>
+        </p>
       </header>
 
       {isLoading && <Loading />}
@@ -140,6 +149,9 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
           <span aria-hidden="true">{t('book.chapter', { chapter: chapter.chapter })}</span>
           <span className="visually-hidden">{ref}</span>
         </h3>
+        <LocaleLink to={notesOnPassagePath(range)} className={styles.chapterNotes} aria-label={t('notes.chapterLabel', { reference: ref })}>
+          <NoteIcon />
+        </LocaleLink>
         {chapter.complete && (
           <span className={styles.check} title={t('book.complete')}>
             <CheckIcon />

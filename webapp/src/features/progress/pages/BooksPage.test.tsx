@@ -47,6 +47,15 @@ describe('BooksPage', () => {
     expect(open).toHaveAttribute('rel', 'noopener noreferrer');
     expect(open).toHaveAttribute('target', '_blank');
     expect(screen.getAllByRole('button', { name: /^Log today: Genesis/ })).toHaveLength(50);
+    expect(screen.getByRole('link', { name: 'Notes on Genesis 3' })).toHaveAttribute(
+      'href',
+      '/notes?filterPassageStartVerseId=101003001&filterPassageEndVerseId=101003024',
+    );
+    expect(screen.getByRole('link', { name: 'All notes on Genesis' })).toHaveAttribute(
+      'href',
+      '/notes?filterPassageStartVerseId=101001001&filterPassageEndVerseId=101050026',
+    );
+    expect(screen.getByRole('link', { name: 'Take a note on Genesis' })).toHaveAttribute('href', '/notes?compose=101001001-101050026');
   });
 
   it('answers an unknown book with the not-found page', async () => {

@@ -5,11 +5,11 @@ import { bookById, bookName, wholeBook, type Locale } from '@/shared/bible';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
+import { notesOnPassagePath } from '@/shared/lib/noteLinks';
 import { useGetNoteCountsByBookQuery, useGetProgressOverviewQuery, type BookProgress, type ProgressSummary } from '../api';
 import { NoteIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
-import { notesPath } from '../model/links';
 import styles from './BooksPage.module.css';
 
 type Filter = 'bible' | 'ot' | 'nt';
@@ -146,7 +146,7 @@ function BookCard({ progress, notes }: { progress: BookProgress; notes: number }
         </span>
         {notes > 0 && (
           <LocaleLink
-            to={notesPath(range)}
+            to={notesOnPassagePath(range)}
             className={styles.notesLink}
             aria-label={t('notes.linkLabel', { book: name, count: fmt.integer(notes) })}
           >

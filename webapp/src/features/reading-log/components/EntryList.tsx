@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format, rangeCount, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
+import { LocaleLink } from '@/shared/i18n';
+import { composeNotePath } from '@/shared/lib/noteLinks';
 import { useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
 import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useFormats } from '../lib/format';
@@ -80,6 +82,9 @@ export function EntryList({ entries, newVerses, empty, label }: EntryListProps) 
                   {t('entries.open')}
                   <span aria-hidden="true"> ↗</span>
                 </a>
+                <LocaleLink className={styles.action} to={composeNotePath([entry])} aria-label={t('entries.noteLabel', { passage })}>
+                  {t('entries.note')}
+                </LocaleLink>
                 <Button variant="ghost" size="small" aria-label={t('entries.editLabel', { passage })} onClick={() => setEditing(entry)}>
                   {t('entries.edit')}
                 </Button>

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { format, formatList, type Locale, type VerseRange } from '@/shared/bible';
 import { toApiError, type ApiError } from '@/shared/api';
 import { useMediaQuery } from '@/shared/lib/useMediaQuery';
+import { PassagePicker } from '@/shared/passage-picker';
 import { useAddLogEntriesMutation, useReaderToday } from '@/shared/reader';
 import { FormAlert, SubmitButton, useErrorMessages, useToast } from '@/shared/ui';
 import { addDays, isIsoDate } from '../lib/dates';
 import { useFormats } from '../lib/format';
 import { previewPassages } from '../lib/passages';
 import { useLogFollowUp } from './LogFollowUp';
-import { PassagePicker } from './PassagePicker';
 import { PassagePreview } from './PassagePreview';
 import styles from './PassageLogger.module.css';
 
@@ -205,6 +205,7 @@ export function PassageLogger({ date: fixedDate, autoFocus = false, label }: Pas
       <div id={`${id}-picker`} hidden={!pickerOpen}>
         {pickerOpen && (
           <PassagePicker
+            pickedMessage={(passage) => t('picker.added', { passage })}
             onPick={(range) => {
               setText((current) => appendPassage(current, format(range, locale)));
               setFormError(undefined);

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { format, rangeCount, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
+import { LocaleLink } from '@/shared/i18n';
+import { composeNotePath } from '@/shared/lib/noteLinks';
 import { useAddLogEntryMutation, useReaderToday } from '@/shared/reader';
 import { SubmitButton, useErrorMessages, useToast } from '@/shared/ui';
 import type { ReadingSuggestion } from '../api';
@@ -57,6 +59,9 @@ function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
           {t('entries.open')}
           <span aria-hidden="true"> ↗</span>
         </a>
+        <LocaleLink className={styles.open} to={composeNotePath([suggestion])} aria-label={t('entries.noteLabel', { passage })}>
+          {t('entries.note')}
+        </LocaleLink>
         <SubmitButton
           type="button"
           size="small"

@@ -135,6 +135,7 @@ describe('Today', () => {
     expect(open).toHaveAttribute('href', 'https://www.biblegateway.com/passage/?search=Genesis%202&version=NASB');
     expect(open).toHaveAttribute('target', '_blank');
     expect(open).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByRole('link', { name: 'Take a note on Genesis 2' })).toHaveAttribute('href', '/notes?compose=101002001-101002025');
     await user.click(screen.getByRole('button', { name: 'Log Genesis 2 for today' }));
     await waitFor(() => expect(apiCalls('POST /api/log-entries')).toHaveLength(1));
     expect(apiCalls('POST /api/log-entries')[0]!.body).toEqual({ date: today, startVerseId: 101002001, endVerseId: 101002025 });

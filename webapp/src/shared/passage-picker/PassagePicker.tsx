@@ -13,8 +13,8 @@ import {
   type Locale,
   type VerseRange,
 } from '@/shared/bible';
+import { useLocale } from '@/shared/i18n';
 import { Button } from '@/shared/ui';
-import { useFormats } from '../lib/format';
 import styles from './PassagePicker.module.css';
 
 type Mode = 'chapter' | 'chapters' | 'verses';
@@ -22,17 +22,19 @@ type Mode = 'chapter' | 'chapters' | 'verses';
 type Step = { kind: 'book' } | { kind: 'chapter'; book: number } | { kind: 'verse'; book: number; chapter: number };
 
 export interface PassagePickerProps {
-  /** Called with the chosen passage; the logger adds it to its list. */
+  /** Called with the chosen passage; the form using the picker adds it to its list. */
   onPick(range: VerseRange): void;
+  /** What the status line announces after a pick, e.g. "Added Genesis 1. Press Log to save." */
+  pickedMessage(passage: string): string;
 }
 
 /**
  * Book -> chapter(s) -> verse(s) for readers who prefer tapping: one tap on a chapter picks it
  * whole; a range of chapters or verses is two taps, first and last.
  */
-export function PassagePicker({ onPick }: PassagePickerProps) {
-  const { t } = useTranslation('readingLog');
-  const { locale } = useFormats();
+export function PassagePicker({ onPick, pickedMessage }: PassagePickerProps) {
+  const { t } = useTranslation('passagePicker');
+  const { locale } = useLocale();
   const bibleLocale = locale as Locale;
   const id = useId();
   const [step, setStep] = useState<Step>({ kind: 'book' });
@@ -58,18 +60,18 @@ export function PassagePicker({ onPick }: PassagePickerProps) {
     if (!range) return;
     onPick(range);
     setStart(null);
-    setStatus(t('picker.added', { passage: format(range, bibleLocale) }));
+    setStatus(pickedMessage(format(range, bibleLocale)));
   };
 
   if (step.kind === 'book') {
     const groups = [
-      { key: 'ot', label: t('picker.oldTestament'), list: books().filter((b) => !b.newTestament) },
-      { key: 'nt', label: t('picker.newTestament'), list: books().filter((b) => b.newTestament) },
+      { key: 'ot', label: t('oldTestament'), list: books().filter((b) => !b.newTestament) },
+      { key: 'nt', label: t('newTestament'), list: books().filter((b) => b.newTestament) },
     ];
     return (
       <div className={styles.picker}>
         <h3 ref={headingRef} tabIndex={-1} className={styles.heading}>
-          {t('picker.chooseBook')}
+          {t('chooseBook')}
         </h3>
         {groups.map((group) => (
           <div key={group.key} role="group" aria-labelledby={`${id}-${group.key}`} className={styles.group}>
@@ -102,7 +104,7 @@ export function PassagePicker({ onPick }: PassagePickerProps) {
         pick(wholeChapter(book.id, chapter));
       } else if (start === null) {
         setStart(chapter);
-        setStatus(t('picker.chapterStart', { chapter }));
+        setStatus(t('chapterStart', { chapter }));
       } else {
         pick(wholeChapters(book.id, Math.min(start, chapter), Math.max(start, chapter)));
       }
@@ -112,17 +114,17 @@ export function PassagePicker({ onPick }: PassagePickerProps) {
         <div className={styles.bar}>
           <Button variant="ghost" size="small" onClick={() => go({ kind: 'book' })}>
             <span aria-hidden="true">‹ </span>
-            {t('picker.backToBooks')}
+            {t('backToBooks')}
           </Button>
           <Button variant="secondary" size="small" onClick={() => pick(wholeBook(book.id))}>
-            {t('picker.wholeBook', { book: name })}
+            {t('wholeBook', { book: name })}
           </Button>
         </div>
         <h3 ref={headingRef} tabIndex={-1} className={styles.heading}>
           {name}
         </h3>
         <fieldset className={styles.modes}>
-          <legend className={styles.modesLegend}>{t('picker.modeLegend')}</legend>
+          <legend className={styles.modesLegend}>{t('modeLegend')}</legend>
           {(['chapter', 'chapters', 'verses'] as const).map((m) => (
             <label key={m} className={styles.mode}>
               <input
@@ -136,17 +138,17 @@ export function PassagePicker({ onPick }: PassagePickerProps) {
                   setStatus('');
                 }}
               />
-              <span>{t(`picker.mode.${m}`)}</span>
+              <span>{t(`mode.${m}`)}</span>
             </label>
           ))}
         </fieldset>
-        <ul className={styles.numbers} aria-label={t('picker.chapters', { book: name })}>
+        <ul className={styles.numbers} aria-label={t('chapters', { book: name })}>
           {Array.from({ length: book.chapterCount }, (_, i) => i + 1).map((chapter) => (
             <li key={chapter}>
               <button
                 type="button"
                 className={styles.number}
-                aria-label={t('picker.chapterButton', { chapter })}
+                aria-label={t('chapterButton', { chapter })}
                 aria-pressed={mode === 'chapters' ? start === chapter : undefined}
                 onClick={() => onChapter(chapter)}
               >
@@ -166,7 +168,7 @@ export function PassagePicker({ onPick }: PassagePickerProps) {
   const onVerse = (verse: number) => {
     if (start === null) {
       setStart(verse);
-      setStatus(t('picker.verseStart', { verse }));
+      setStatus(t('verseStart', { verse }));
       return;
     }
     const [a, b] = [Math.min(start, verse), Math.max(start, verse)];
@@ -178,23 +180,23 @@ export function PassagePicker({ onPick }: PassagePickerProps) {
       <div className={styles.bar}>
         <Button variant="ghost" size="small" onClick={() => go({ kind: 'chapter', book: book.id })}>
           <span aria-hidden="true">‹ </span>
-          {t('picker.backToChapters', { book: name })}
+          {t('backToChapters', { book: name })}
         </Button>
         <Button variant="secondary" size="small" onClick={() => pick(wholeChapter(book.id, step.chapter))}>
-          {t('picker.wholeChapter', { chapter: chapterName })}
+          {t('wholeChapter', { chapter: chapterName })}
         </Button>
       </div>
       <h3 ref={headingRef} tabIndex={-1} className={styles.heading}>
         {chapterName}
       </h3>
-      <p className={styles.help}>{t('picker.verseHelp')}</p>
-      <ul className={styles.numbers} aria-label={t('picker.verses', { chapter: chapterName })}>
+      <p className={styles.help}>{t('verseHelp')}</p>
+      <ul className={styles.numbers} aria-label={t('verses', { chapter: chapterName })}>
         {Array.from({ length: verses }, (_, i) => i + 1).map((verse) => (
           <li key={verse}>
             <button
               type="button"
               className={styles.number}
-              aria-label={t('picker.verseButton', { verse })}
+              aria-label={t('verseButton', { verse })}
               aria-pressed={start === verse}
               onClick={() => onVerse(verse)}
             >

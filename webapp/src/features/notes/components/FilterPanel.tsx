@@ -1,0 +1,184 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@/shared/bible';
+import { useLocale } from '@/shared/i18n';
+import { useMediaQuery } from '@/shared/lib/useMediaQuery';
+import { TagPicker } from '@/shared/tags';
+import { Button, TextField } from '@/shared/ui';
+import { draftChanged, draftFromQuery, queryFromDraft, type FilterDraft } from '../model/filters';
+import type { PassageProblem } from '../model/passages';
+import { PAGE_SIZES, isFiltered, type NoteQuery } from '../model/query';
+import styles from './FilterPanel.module.css';
+
+export interface FilterPanelProps {
+  /** The applied query; the panel starts from it. */
+  query: NoteQuery;
+  onApply(query: NoteQuery): void;
+  onReset(): void;
+}
+
+function Choice<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  hint,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange(value: T): void;
+  hint?: ReactNode;
+}) {
+  return (
+    <fieldset className={styles.choice}>
+      <legend className={styles.legend}>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className={styles.option}>
+          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <span>{option.label}</span>
+        </label>
+      ))}
+      {hint}
+    </fieldset>
+  );
+}
+
+/**
+ * Search, tags, passage, sort and page size. Changes are staged in the panel and applied together
+ * (Apply or Enter); Reset goes back to every default.
+ */
+export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
+  const { t } = useTranslation('notes');
+  const { locale } = useLocale();
+  const bibleLocale = locale as Locale;
+  const id = useId();
+  const passageRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromQuery(query, bibleLocale));
+  const [passageProblem, setPassageProblem] = useState<PassageProblem | null>(null);
+  const pending = draftChanged(draft, query, bibleLocale);
+  // On narrow screens the panel starts folded (unless filters are on), so the notes come first.
+  const narrow = useMediaQuery('(max-width: 59.99em)');
+  const [openChoice, setOpen] = useState<boolean | null>(null);
+  const open = openChoice ?? (!narrow || isFiltered(query));
+
+  const change = (patch: Partial<FilterDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = queryFromDraft(draft, bibleLocale);
+    if (!result.ok) {
+      setPassageProblem(result.passage);
+      passageRef.current?.focus();
+      return;
+    }
+    setPassageProblem(null);
+    onApply(result.query);
+  }
+
+  const passageError = passageProblem
+    ? t(passageProblem.reason === 'invalidBook' ? 'filters.errors.invalidBook' : 'filters.errors.invalidRange', { part: passageProblem.part })
+    : undefined;
+
+  return (
+    <form role="search" aria-labelledby={`${id}-heading`} className={styles.panel} onSubmit={onSubmit} noValidate>
+      <h2 id={`${id}-heading`} className={styles.heading}>
+        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
+          <span aria-hidden="true" className={styles.chevron}>
+            {open ? '▾' : '▸'}
+          </span>
+          {t('filters.heading')}
+        </button>
+      </h2>
+      <div id={`${id}-body`} hidden={!open} className={styles.body}>
+        <TextField
+          label={t('filters.search')}
+          type="search"
+          value={draft.searchText}
+          maxLength={200}
+          hint={t('filters.searchHint')}
+          onChange={(event) => change({ searchText: event.target.value })}
+        />
+
+        <div className={styles.group}>
+          <TagPicker label={t('filters.tags')} selected={draft.tags} onChange={(tags) => change({ tags })} />
+          <Choice
+            legend={t('filters.tagMatching')}
+            name={`${id}-tag-matching`}
+            value={draft.tagMatching}
+            options={(['any', 'all', 'exact'] as const).map((value) => ({ value, label: t(`filters.matching.${value}`) }))}
+            onChange={(tagMatching) => change({ tagMatching })}
+            hint={<p className={styles.hint}>{t('filters.exactHint')}</p>}
+          />
+        </div>
+
+        <div className={styles.group}>
+          <TextField
+            ref={passageRef}
+            label={t('filters.passage')}
+            value={draft.passageText}
+            autoComplete="off"
+            spellCheck={false}
+            hint={t('filters.passageHint')}
+            error={passageError}
+            onChange={(event) => {
+              change({ passageText: event.target.value });
+              setPassageProblem(null);
+            }}
+          />
+          <Choice
+            legend={t('filters.passageMatching')}
+            name={`${id}-passage-matching`}
+            value={draft.passageMatching}
+            options={(['inclusive', 'exclusive'] as const).map((value) => ({ value, label: t(`filters.passageMode.${value}`) }))}
+            onChange={(passageMatching) => change({ passageMatching })}
+          />
+        </div>
+
+        <div className={styles.selects}>
+          <label className={styles.select}>
+            <span>{t('filters.sort')}</span>
+            <select value={draft.sortOn} onChange={(event) => change({ sortOn: event.target.value as FilterDraft['sortOn'] })}>
+              <option value="createdAt">{t('filters.sortOn.createdAt')}</option>
+              <option value="updatedAt">{t('filters.sortOn.updatedAt')}</option>
+            </select>
+          </label>
+          <label className={styles.select}>
+            <span>{t('filters.direction')}</span>
+            <select
+              value={draft.sortDirection}
+              onChange={(event) => change({ sortDirection: event.target.value as FilterDraft['sortDirection'] })}
+            >
+              <option value="desc">{t('filters.sortDirection.desc')}</option>
+              <option value="asc">{t('filters.sortDirection.asc')}</option>
+            </select>
+          </label>
+          <label className={styles.select}>
+            <span>{t('filters.pageSize')}</span>
+            <select value={draft.limit} onChange={(event) => change({ limit: Number(event.target.value) })}>
+              {[...new Set([...PAGE_SIZES, draft.limit])]
+                .sort((a, b) => a - b)
+                .map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </div>
+
+        <p className={styles.pending} role="status">
+          {pending ? t('filters.pending') : ''}
+        </p>
+        <div className={styles.actions}>
+          <Button type="submit">{t('filters.apply')}</Button>
+          <Button variant="secondary" onClick={onReset}>
+            {t('filters.reset')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiError } from '@/shared/api';
+import { validateRange, type Locale } from '@/shared/bible';
+import { useLocale } from '@/shared/i18n';
+import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
+import { useTags } from '@/shared/tags';
+import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { useDeleteNoteMutation, useGetNotesQuery, type PassageNote } from '../api';
+import { FilterPanel } from '../components/FilterPanel';
+import { NoteCard, noteSummary } from '../components/NoteCard';
+import { NoteEditor, type EditorTarget } from '../components/NoteEditor';
+import { Pager } from '../components/Pager';
+import { COMPOSE_PARAM, composePassages } from '../model/compose';
+import { formatSpan } from '../model/passages';
+import { DEFAULT_QUERY, hasPassage, isFiltered, pageOffset, pagination } from '../model/query';
+import { useAppliedQuery } from '../useAppliedQuery';
+import styles from './NotesPage.module.css';
+
+/**
+ * /notes: the reader's notes, a page at a time, with staged filters whose applied form is the
+ * URL. /notes?compose=<verse ids> (from the log and the books) opens the editor on those passages.
+ */
+export function NotesPage() {
+  const { t } = useTranslation('notes');
+  useDocumentTitle(t('title'));
+  const { locale } = useLocale();
+  const toast = useToast();
+  const messages = useErrorMessages();
+  const { confirm } = useDialogs();
+  const { query, key, params, setParams, apply } = useAppliedQuery();
+  const notes = useGetNotesQuery(query);
+  const { byId } = useTags();
+  const [remove] = useDeleteNoteMutation();
+  const [editor, setEditor] = useState<EditorTarget | null>(null);
+  // Counts resets, so Reset also clears staged edits when the applied query already is the default.
+  const [resets, setResets] = useState(0);
+
+  // A compose link opens the editor once; the parameter leaves the URL so Back and reloads do not
+  // open it again.
+  const compose = params.get(COMPOSE_PARAM);
+  const [composed, setComposed] = useState<string | null>(null);
+  if (compose !== composed) {
+    setComposed(compose);
+    if (compose !== null) setEditor({ mode: 'new', passages: composePassages(compose) });
+  }
+  useEffect(() => {
+    if (compose === null) return;
+    const next = new URLSearchParams(params);
+    next.delete(COMPOSE_PARAM);
+    setParams(next, { replace: true });
+  }, [compose, params, setParams]);
+
+  const data = notes.data;
+  const current = notes.currentData;
+  const size = data?.size ?? 0;
+  const { totalPages } = pagination(query.offset, query.limit, size);
+  const { refetch } = notes;
+
+  // A page past the end (the last note of the last page deleted, an old bookmark): go to the last page.
+  useEffect(() => {
+    if (current && current.results.length === 0 && current.size > 0 && query.offset > 0) {
+      apply({ ...query, offset: pageOffset(Math.ceil(current.size / query.limit), query.limit) }, { replace: true });
+    }
+  }, [current, query, apply]);
+
+  const reset = useCallback(() => {
+    apply(DEFAULT_QUERY);
+    setResets((n) => n + 1);
+    void refetch();
+  }, [apply, refetch]);
+
+  const deleteNote = useCallback(
+    async (note: PassageNote, summary: string): Promise<boolean> => {
+      const ok = await confirm({
+        title: t('list.deleteTitle'),
+        message: t('list.deleteText', { summary }),
+        confirmText: t('list.delete'),
+        danger: true,
+      });
+      if (!ok) return false;
+      try {
+        await remove(note.id).unwrap();
+      } catch (caught) {
+        toast.error(messages.request(toApiError(caught)) ?? t('list.deleteFailed'));
+        return false;
+      }
+      toast.success(t('list.deleted'));
+      return true;
+    },
+    [confirm, remove, toast, messages, t],
+  );
+
+  const filtered = isFiltered(query);
+  // With a passage filter of one book, an empty answer offers a note on that passage.
+  const filterRange = hasPassage(query)
+    ? { startVerseId: query.filterPassageStartVerseId, endVerseId: query.filterPassageEndVerseId }
+    : null;
+  const writableRange = filterRange && validateRange(filterRange) === null ? filterRange : null;
+  const fetching = notes.isFetching;
+  const newNote = () => setEditor({ mode: 'new', passages: [] });
+  // The filter panel starts again from the applied query when that changes (Apply, Reset, Back),
+  // not when only the page does; staged edits are kept while paging.
+  const panelKey = [...new URLSearchParams(key)].filter(([name]) => name !== 'offset').join('&');
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <Button onClick={newNote}>{t('newNote')}</Button>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.filters}>
+          <FilterPanel key={`${locale}:${resets}?${panelKey}`} query={query} onApply={(next) => apply(next)} onReset={reset} />
+        </div>
+
+        <section className={styles.results} aria-labelledby="notes-list-heading" aria-busy={fetching || undefined}>
+          <h2 id="notes-list-heading" className="visually-hidden">
+            {t('list.label')}
+          </h2>
+          <p className={styles.loading} role="status">
+            {fetching ? t('state.loading') : ''}
+          </p>
+
+          {notes.isError && !fetching && (
+            <div className={styles.error} role="alert">
+              <p>{t('state.error')}</p>
+              <Button variant="secondary" size="small" onClick={() => void refetch()}>
+                {t('state.retry')}
+              </Button>
+            </div>
+          )}
+
+          {data && !notes.isError && size === 0 && !fetching && (
+            <div className={styles.empty}>
+              {filtered ? (
+                <>
+                  <h3 className={styles.emptyTitle}>{t('state.noMatchTitle')}</h3>
+                  <p>{t('state.noMatchText')}</p>
+                  <div className={styles.emptyActions}>
+                    <Button variant="secondary" onClick={reset}>
+                      {t('state.noMatchAction')}
+                    </Button>
+                    {writableRange && (
+                      <Button onClick={() => setEditor({ mode: 'new', passages: [writableRange] })}>
+                        {t('state.writeOn', { passage: formatSpan(writableRange, locale as Locale) })}
+                      </Button>
+                    )}
+                  </div>
+                </>
+              ) : (
+                <>
+                  <h3 className={styles.emptyTitle}>{t('state.emptyTitle')}</h3>
+                  <p>{t('state.emptyText')}</p>
+                  <Button onClick={newNote}>{t('state.emptyAction')}</Button>
+                </>
+              )}
+            </div>
+          )}
+
+          {data && !notes.isError && size > 0 && (
+            <>
+              <ul className={[styles.list, fetching ? styles.stale : ''].filter(Boolean).join(' ')} aria-label={t('list.label')}>
+                {data.results.map((note) => (
+                  <li key={note.id}>
+                    <NoteCard
+                      note={note}
+                      tagsById={byId}
+                      onEdit={(target) => setEditor({ mode: 'edit', note: target })}
+                      onDelete={(target, summary) => void deleteNote(target, summary)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {totalPages > 0 && (
+                <Pager
+                  offset={query.offset}
+                  limit={query.limit}
+                  size={size}
+                  busy={fetching}
+                  onPage={(page) => apply({ ...query, offset: pageOffset(page, query.limit) })}
+                />
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      {editor && (
+        <NoteEditor
+          target={editor}
+          onClose={() => setEditor(null)}
+          onDelete={(note) => deleteNote(note, noteSummary(note, locale as Locale, t('title')))}
+        />
+      )}
+    </div>
+  );
+}
