@@ -129,6 +129,8 @@ func TestLoad(t *testing.T) {
 	t.Logf("projections settled after %s", time.Since(start).Round(time.Second))
 
 	heavy := identitytest.Bearer(tokens[0])
+	_, whole := a.Do(t, http.MethodGet, "/api/log-entries", "", heavy)
+	t.Logf("the whole log: %d KB of JSON, %d KB as sent", len(whole)/1000, compressedSize(t, a, heavy, "/api/log-entries")/1000)
 	endpoints := []string{
 		"/api/insights/date-verse-counts?from=2025-01-01&to=2025-12-31",
 		"/api/progress",
@@ -225,6 +227,20 @@ func userID(t *testing.T, a *testkit.App, h map[string]string) string {
 	_ = json.Unmarshal([]byte(res), &u)
 	ids.Store(h["Authorization"], u.ID)
 	return u.ID
+}
+
+// compressedSize is the size of path's answer on the wire, gzip accepted.
+func compressedSize(t *testing.T, a *testkit.App, h map[string]string, path string) int {
+	req, _ := http.NewRequest(http.MethodGet, a.URL+path, nil)
+	req.Header.Set("Authorization", h["Authorization"])
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return len(b)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
