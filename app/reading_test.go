@@ -187,6 +187,9 @@ func TestIntegrationReadingAPI(t *testing.T) {
 			}
 			for _, path := range []string{"/api/log-entries", "/api/log-entries?from=" + yesterday} {
 				res, plain := get(path, "")
+				if whole := !strings.Contains(path, "?"); whole != (res.Header.Get("X-Log-Version") != "") {
+					t.Fatalf("%s: X-Log-Version %q", path, res.Header.Get("X-Log-Version"))
+				}
 				if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "" || !strings.Contains(string(plain), gen1.ID) {
 					t.Fatalf("%s without gzip: %d %q %.80s", path, res.StatusCode, res.Header.Get("Content-Encoding"), plain)
 				}

@@ -31,16 +31,18 @@ func (s *Service) List(ctx context.Context, userID, from, to string) (json.RawMe
 	return json.Marshal(entries)
 }
 
-// ListAll returns the reader's whole log as gzip-compressed JSON. It is kept
+// ListAll returns the reader's whole log as gzip-compressed JSON, and a log
+// version it holds every write up to (it may hold later ones too), from which
+// a client can follow the changes. It is kept
 // compressed in the cache while the log's version is current, so a ten-year
 // log (about 800 KB of JSON, 100 KB compressed) is sent without being encoded or compressed
 // again.
-func (s *Service) ListAll(ctx context.Context, userID string) ([]byte, error) {
+func (s *Service) ListAll(ctx context.Context, userID string) ([]byte, int64, error) {
 	version, err := s.store.Version(ctx, userID)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return cache.Versioned(ctx, s.cache, s.log, entriesKey(userID), strconv.FormatInt(version, 10), entriesCacheTTL,
+	gz, err := cache.Versioned(ctx, s.cache, s.log, entriesKey(userID), strconv.FormatInt(version, 10), entriesCacheTTL,
 		func() ([]byte, error) {
 			log, err := s.store.Snapshot(ctx, userID, "")
 			if err != nil {
@@ -52,6 +54,7 @@ func (s *Service) ListAll(ctx context.Context, userID string) ([]byte, error) {
 			}
 			return httpx.Gzip(raw)
 		})
+	return gz, version, err
 }
 
 func entriesKey(userID string) string { return "reading:entries:" + userID }

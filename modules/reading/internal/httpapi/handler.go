@@ -44,11 +44,13 @@ func (h *Handler) Precompressed() []string { return []string{"GET /api/log-entri
 func (h *Handler) list(c *gin.Context) {
 	from, to := c.Query("from"), c.Query("to")
 	if from == "" && to == "" {
-		gz, err := h.svc.ListAll(c.Request.Context(), userID(c))
+		gz, version, err := h.svc.ListAll(c.Request.Context(), userID(c))
 		if err != nil {
 			httpx.Fail(c, err)
 			return
 		}
+		// Where to follow the log from with /changes?since=, without a second request.
+		c.Header("X-Log-Version", strconv.FormatInt(version, 10))
 		httpx.WriteGzipped(c, http.StatusOK, gz)
 		return
 	}
