@@ -4,7 +4,6 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 export const TAG_TYPES = [
   'User',
   'Session',
-  'LogEntry',
   'Settings',
   'VerseCount',
   'Suggestion',

@@ -1,20 +1,20 @@
+import { original, type Draft } from '@reduxjs/toolkit';
 import { baseApi } from '@/shared/api';
+import { applyToEntries, type LogChanges, type ReaderLog } from './log';
 import type { LogEntry, LogEntryDraft, ReaderSettings, ReaderSettingsPatch } from './types';
 
 /**
  * A write to the log changes every projection computed from it; the server answers reads made
  * right after a write with the new figures, so invalidating these tags refreshes them at once.
+ * The log itself is not refetched: each write puts the server's answer into the cached log.
  */
-export const LOG_WRITE_TAGS = [
-  { type: 'LogEntry', id: 'LIST' },
-  'VerseCount',
-  'Suggestion',
-  'Progress',
-  'Streak',
-] as const;
+export const LOG_WRITE_TAGS = ['VerseCount', 'Suggestion', 'Progress', 'Streak'] as const;
 
 /** A settings change can move lookBackDate or the time zone, which every projection depends on. */
 const SETTINGS_WRITE_TAGS = ['Settings', 'VerseCount', 'Suggestion', 'Progress', 'Streak'] as const;
+
+/** Above any log version: the changes endpoint answers with the current version and nothing else. */
+const CURRENT_VERSION = Number.MAX_SAFE_INTEGER;
 
 /**
  * The reader's log and settings: loaded once when a reader is signed in and shared by every
@@ -22,28 +22,62 @@ const SETTINGS_WRITE_TAGS = ['Settings', 'VerseCount', 'Suggestion', 'Progress',
  */
 export const readerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLogEntries: build.query<LogEntry[], void>({
-      query: () => '/log-entries',
-      providesTags: (result) => [
-        { type: 'LogEntry', id: 'LIST' },
-        ...(result ?? []).map((entry) => ({ type: 'LogEntry' as const, id: entry.id })),
-      ],
+    /**
+     * The whole log is large (a ten-year log is about 100 KB compressed), so it is downloaded once.
+     * The first load asks for the log's version before the log: every write the log might miss is
+     * after that version. Later loads (refetchOnFocus and refetchOnReconnect, for writes made on
+     * another device or tab) fetch only the changes after the cached version and merge them.
+     */
+    getLog: build.query<ReaderLog, void>({
+      async queryFn(_arg, { getState }, _extra, baseQuery) {
+        const cached = cachedLog(getState());
+        if (cached) {
+          const changes = await baseQuery(`/log-entries/changes?since=${cached.version}`);
+          // Writes from this tab may have landed in the cache while the changes were on their way.
+          const current = cachedLog(getState()) ?? cached;
+          // A failed catch-up keeps the log as it is; the next focus or reconnect tries again.
+          if (changes.error) return { data: current };
+          const { version, entries, deleted } = changes.data as LogChanges;
+          return { data: { version, entries: applyToEntries(current.entries, entries, deleted) } };
+        }
+        const head = await baseQuery(`/log-entries/changes?since=${CURRENT_VERSION}`);
+        if (head.error) return { error: head.error };
+        const all = await baseQuery('/log-entries');
+        if (all.error) return { error: all.error };
+        return { data: { version: (head.data as LogChanges).version, entries: all.data as LogEntry[] } };
+      },
     }),
     addLogEntries: build.mutation<LogEntry[], LogEntryDraft[]>({
       query: (entries) => ({ url: '/log-entries/batch', method: 'POST', body: { entries } }),
       invalidatesTags: [...LOG_WRITE_TAGS],
+      async onQueryStarted(_drafts, { dispatch, queryFulfilled }) {
+        const created = await accepted(queryFulfilled);
+        if (created) dispatch(readerApi.util.updateQueryData('getLog', undefined, changeEntries((entries) => applyToEntries(entries, created))));
+      },
     }),
     addLogEntry: build.mutation<LogEntry, LogEntryDraft>({
       query: (entry) => ({ url: '/log-entries', method: 'POST', body: entry }),
       invalidatesTags: [...LOG_WRITE_TAGS],
+      async onQueryStarted(_draft, { dispatch, queryFulfilled }) {
+        const created = await accepted(queryFulfilled);
+        if (created) dispatch(readerApi.util.updateQueryData('getLog', undefined, changeEntries((entries) => applyToEntries(entries, [created]))));
+      },
     }),
     updateLogEntry: build.mutation<LogEntry, LogEntryDraft & { id: string }>({
       query: ({ id, ...entry }) => ({ url: `/log-entries/${encodeURIComponent(id)}`, method: 'PUT', body: entry }),
-      invalidatesTags: (_result, _error, { id }) => [...LOG_WRITE_TAGS, { type: 'LogEntry', id }],
+      invalidatesTags: [...LOG_WRITE_TAGS],
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        const updated = await accepted(queryFulfilled);
+        if (updated) dispatch(readerApi.util.updateQueryData('getLog', undefined, changeEntries((entries) => applyToEntries(entries, [updated]))));
+      },
     }),
     deleteLogEntry: build.mutation<{ deleted: boolean }, string>({
       query: (id) => ({ url: `/log-entries/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [...LOG_WRITE_TAGS, { type: 'LogEntry', id }],
+      invalidatesTags: [...LOG_WRITE_TAGS],
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const answer = await accepted(queryFulfilled);
+        if (answer?.deleted) dispatch(readerApi.util.updateQueryData('getLog', undefined, changeEntries((entries) => applyToEntries(entries, [], [id]))));
+      },
     }),
     getReaderSettings: build.query<ReaderSettings, void>({
       query: () => '/settings',
@@ -65,8 +99,29 @@ export const readerApi = baseApi.injectEndpoints({
   }),
 });
 
+function cachedLog(state: unknown): ReaderLog | undefined {
+  return readerApi.endpoints.getLog.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getLog.select>>[0]).data;
+}
+
+/** A log write's answer, or undefined when it failed: the cached log stays as it was and the caller shows the error. */
+async function accepted<Answer>(written: Promise<{ data: Answer }>): Promise<Answer | undefined> {
+  try {
+    return (await written).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An updateQueryData recipe for the cached log: new entries from the old ones, same version. */
+function changeEntries(change: (entries: readonly LogEntry[]) => LogEntry[]) {
+  return (draft: Draft<ReaderLog>): ReaderLog => {
+    const log = original(draft)!;
+    return { version: log.version, entries: change(log.entries) };
+  };
+}
+
 export const {
-  useGetLogEntriesQuery,
+  useGetLogQuery,
   useAddLogEntriesMutation,
   useAddLogEntryMutation,
   useUpdateLogEntryMutation,

@@ -6,7 +6,7 @@ export {
   useAddLogEntriesMutation,
   useAddLogEntryMutation,
   useDeleteLogEntryMutation,
-  useGetLogEntriesQuery,
+  useGetLogQuery,
   useGetReaderSettingsQuery,
   useUpdateLogEntryMutation,
   useUpdateReaderSettingsMutation,
@@ -22,4 +22,5 @@ export {
 } from './bibleApp';
 export { usePreferredBibleApp, useReaderStartup } from './hooks';
 export { dateInTimeZone, useReaderToday } from './today';
+export type { ReaderLog } from './log';
 export type { LogEntry, LogEntryDraft, ReaderSettings, ReaderSettingsPatch } from './types';

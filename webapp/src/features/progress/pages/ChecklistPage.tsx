@@ -5,7 +5,7 @@ import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { Button, useDialogs } from '@/shared/ui';
-import { useGetLogEntriesQuery } from '@/shared/reader';
+import { useGetLogQuery } from '@/shared/reader';
 import { useGetProgressOverviewQuery, type BookProgress } from '../api';
 import { ChevronIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
@@ -23,8 +23,8 @@ export function ChecklistPage() {
   const { alert } = useDialogs();
   const { today, logChapter, removeEntry, reference } = useChapterLog();
   const overview = useGetProgressOverviewQuery();
-  const entries = useGetLogEntriesQuery();
-  const entriesToday = useMemo(() => entries.data?.filter((e) => e.date === today), [entries.data, today]);
+  const log = useGetLogQuery();
+  const entriesToday = useMemo(() => log.data?.entries.filter((e) => e.date === today), [log.data, today]);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -44,7 +44,7 @@ export function ChecklistPage() {
     });
 
   // Until today's entries and progress are current again, a tap could act on old data.
-  const stale = !entriesToday || entries.isFetching || overview.isFetching;
+  const stale = !entriesToday || log.isFetching || overview.isFetching;
 
   const onChapter = useCallback(
     async (book: number, chapter: number, complete: boolean) => {

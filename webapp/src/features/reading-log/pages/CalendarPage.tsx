@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { useGetLogEntriesQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
+import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { Button, FormAlert, useErrorMessages } from '@/shared/ui';
 import { useGetDateVerseCountsQuery, type DateVerseCounts } from '../api';
 import { CalendarGrid } from '../components/CalendarGrid';
@@ -18,7 +18,8 @@ import styles from './CalendarPage.module.css';
 function DayPanel({ date, counts, goal, lookBackDate }: { date: string; counts: DateVerseCounts | undefined; goal: number | undefined; lookBackDate: string | undefined }) {
   const { t } = useTranslation('readingLog');
   const formats = useFormats();
-  const { data: entries = [], isLoading } = useGetLogEntriesQuery();
+  const { data: log, isLoading } = useGetLogQuery();
+  const entries = useMemo(() => log?.entries ?? [], [log]);
   const ofDay = useMemo(() => entries.filter((entry) => entry.date === date), [entries, date]);
   const fresh = useMemo(() => newVersesByEntry(entries, date, lookBackDate), [entries, date, lookBackDate]);
   const count = counts?.[date] ?? { total: 0, unique: 0 };
@@ -77,7 +78,7 @@ function CalendarContent() {
 
   const settings = useGetReaderSettingsQuery();
   const counts = useGetDateVerseCountsQuery({ from, to });
-  useGetLogEntriesQuery();
+  useGetLogQuery();
   const goal = settings.data?.dailyVerseCountGoal;
   const lookBackDate = settings.data?.lookBackDate;
   const panelRef = useRef<HTMLElement>(null);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { useGetLogEntriesQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
+import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { FormAlert, useErrorMessages } from '@/shared/ui';
 import {
   useGetDateVerseCountsQuery,
@@ -28,17 +28,18 @@ function TodayContent() {
   // One round of requests: settings and entries (already loading since sign-in), today's counts,
   // suggestions and streak, and progress (in LogFollowUpProvider) all start together.
   const settings = useGetReaderSettingsQuery();
-  const entries = useGetLogEntriesQuery();
+  const log = useGetLogQuery();
   const counts = useGetDateVerseCountsQuery({ from: today, to: today });
   const suggestions = useGetReadingSuggestionsQuery(today);
   const streak = useGetReadingStreakQuery(today);
   const progress = useGetProgressSnapshotQuery();
 
   const lookBackDate = settings.data?.lookBackDate;
-  const todays = useMemo(() => (entries.data ?? []).filter((entry) => entry.date === today), [entries.data, today]);
-  const fresh = useMemo(() => newVersesByEntry(entries.data ?? [], today, lookBackDate), [entries.data, today, lookBackDate]);
+  const entries = log.data?.entries;
+  const todays = useMemo(() => (entries ?? []).filter((entry) => entry.date === today), [entries, today]);
+  const fresh = useMemo(() => newVersesByEntry(entries ?? [], today, lookBackDate), [entries, today, lookBackDate]);
   const count = counts.data?.[today] ?? { total: 0, unique: 0 };
-  const failed = [settings, entries, counts, suggestions, streak].find((query) => query.error)?.error;
+  const failed = [settings, log, counts, suggestions, streak].find((query) => query.error)?.error;
 
   return (
     <div className={styles.page}>
@@ -59,7 +60,7 @@ function TodayContent() {
             <h2 id="today-entries-heading" className={styles.sectionHeading}>
               {t('today.entriesHeading')}
             </h2>
-            {entries.isLoading ? (
+            {log.isLoading ? (
               <p className={styles.muted}>{t('loading')}</p>
             ) : (
               <EntryList entries={todays} newVerses={fresh} empty={t('today.noEntries')} label={t('today.entriesHeading')} />

@@ -64,7 +64,7 @@ describe('Today', () => {
     expect(box).toHaveValue('');
     expect(box).toHaveFocus();
 
-    // The list refreshes from the server: both entries with their verse counts.
+    // The list shows both entries from the server's answer, with their verse counts.
     const list = await screen.findByRole('list', { name: 'Read today' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(within(list).getByText('Genesis 1')).toBeInTheDocument();
