@@ -5,7 +5,7 @@ import { validateRange, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useTags } from '@/shared/tags';
-import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useDeleteNoteMutation, useGetNotesQuery, type PassageNote } from '../api';
 import { FilterPanel } from '../components/FilterPanel';
 import { NoteCard, noteSummary } from '../components/NoteCard';
@@ -122,6 +122,8 @@ export function NotesPage() {
           <p className={styles.loading} role="status">
             {fetching ? t('state.loading') : ''}
           </p>
+          {/* The page being replaced stays at full contrast; the bar says it is about to change. */}
+          <ProgressBar inline active={fetching && size > 0} label={t('state.loading')} />
 
           {notes.isError && !fetching && (
             <div className={styles.error} role="alert">
@@ -161,7 +163,7 @@ export function NotesPage() {
 
           {data && !notes.isError && size > 0 && (
             <>
-              <ul className={[styles.list, fetching ? styles.stale : ''].filter(Boolean).join(' ')} aria-label={t('list.label')}>
+              <ul className={styles.list} aria-label={t('list.label')}>
                 {data.results.map((note) => (
                   <li key={note.id}>
                     <NoteCard
