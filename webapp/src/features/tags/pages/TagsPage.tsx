@@ -70,7 +70,7 @@ export function TagsPage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <div>
+        <div className={styles.headerText}>
           <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
             {t('title')}
           </h1>
