@@ -5,7 +5,7 @@ import { validateRange, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useTags } from '@/shared/tags';
-import { Button, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, EmptyState, LoadError, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useDeleteNoteMutation, useGetNotesQuery, type PassageNote } from '../api';
 import { FilterPanel } from '../components/FilterPanel';
 import { NoteCard, noteSummary } from '../components/NoteCard';
@@ -126,40 +126,29 @@ export function NotesPage() {
           <ProgressBar inline active={fetching && size > 0} label={t('state.loading')} />
 
           {notes.isError && !fetching && (
-            <div className={styles.error} role="alert">
-              <p>{t('state.error')}</p>
-              <Button variant="secondary" size="small" onClick={() => void refetch()}>
-                {t('state.retry')}
-              </Button>
-            </div>
+            <LoadError className={styles.error} message={t('state.error')} retryLabel={t('state.retry')} onRetry={() => void refetch()} />
           )}
 
-          {data && !notes.isError && size === 0 && !fetching && (
-            <div className={styles.empty}>
-              {filtered ? (
-                <>
-                  <h3 className={styles.emptyTitle}>{t('state.noMatchTitle')}</h3>
-                  <p>{t('state.noMatchText')}</p>
-                  <div className={styles.emptyActions}>
-                    <Button variant="secondary" onClick={reset}>
-                      {t('state.noMatchAction')}
-                    </Button>
-                    {writableRange && (
-                      <Button onClick={() => setEditor({ mode: 'new', passages: [writableRange] })}>
-                        {t('state.writeOn', { passage: formatSpan(writableRange, locale as Locale) })}
-                      </Button>
-                    )}
-                  </div>
-                </>
-              ) : (
-                <>
-                  <h3 className={styles.emptyTitle}>{t('state.emptyTitle')}</h3>
-                  <p>{t('state.emptyText')}</p>
-                  <Button onClick={newNote}>{t('state.emptyAction')}</Button>
-                </>
-              )}
-            </div>
-          )}
+          {data &&
+            !notes.isError &&
+            size === 0 &&
+            !fetching &&
+            (filtered ? (
+              <EmptyState level={3} title={t('state.noMatchTitle')} text={t('state.noMatchText')}>
+                <Button variant="secondary" onClick={reset}>
+                  {t('state.noMatchAction')}
+                </Button>
+                {writableRange && (
+                  <Button onClick={() => setEditor({ mode: 'new', passages: [writableRange] })}>
+                    {t('state.writeOn', { passage: formatSpan(writableRange, locale as Locale) })}
+                  </Button>
+                )}
+              </EmptyState>
+            ) : (
+              <EmptyState level={3} title={t('state.emptyTitle')} text={t('state.emptyText')}>
+                <Button onClick={newNote}>{t('state.emptyAction')}</Button>
+              </EmptyState>
+            ))}
 
           {data && !notes.isError && size > 0 && (
             <>
