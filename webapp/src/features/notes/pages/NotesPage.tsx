@@ -5,7 +5,7 @@ import { validateRange, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useTags } from '@/shared/tags';
-import { Button, EmptyState, LoadError, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, EmptyState, LoadError, PageHeader, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useDeleteNoteMutation, useGetNotesQuery, type PassageNote } from '../api';
 import { FilterPanel } from '../components/FilterPanel';
 import { NoteCard, noteSummary } from '../components/NoteCard';
@@ -105,10 +105,9 @@ export function NotesPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
+      <PageHeader title={t('title')}>
         <Button onClick={newNote}>{t('newNote')}</Button>
-      </header>
+      </PageHeader>
 
       <div className={styles.layout}>
         <div className={styles.filters}>
