@@ -142,24 +142,14 @@ export function PassagePicker({ onPick, pickedMessage }: PassagePickerProps) {
             </label>
           ))}
         </fieldset>
-        <ul className={styles.numbers} aria-label={t('chapters', { book: name })}>
-          {Array.from({ length: book.chapterCount }, (_, i) => i + 1).map((chapter) => (
-            <li key={chapter}>
-              <button
-                type="button"
-                className={styles.number}
-                aria-label={t('chapterButton', { chapter })}
-                aria-pressed={mode === 'chapters' ? start === chapter : undefined}
-                onClick={() => onChapter(chapter)}
-              >
-                {chapter}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <p className={styles.status} role="status">
-          {status}
-        </p>
+        <Numbers
+          label={t('chapters', { book: name })}
+          count={book.chapterCount}
+          buttonLabel={(chapter) => t('chapterButton', { chapter })}
+          pressed={(chapter) => (mode === 'chapters' ? start === chapter : undefined)}
+          onPick={onChapter}
+          status={status}
+        />
       </div>
     );
   }
@@ -190,17 +180,41 @@ export function PassagePicker({ onPick, pickedMessage }: PassagePickerProps) {
         {chapterName}
       </h3>
       <p className={styles.help}>{t('verseHelp')}</p>
-      <ul className={styles.numbers} aria-label={t('verses', { chapter: chapterName })}>
-        {Array.from({ length: verses }, (_, i) => i + 1).map((verse) => (
-          <li key={verse}>
-            <button
-              type="button"
-              className={styles.number}
-              aria-label={t('verseButton', { verse })}
-              aria-pressed={start === verse}
-              onClick={() => onVerse(verse)}
-            >
-              {verse}
+      <Numbers
+        label={t('verses', { chapter: chapterName })}
+        count={verses}
+        buttonLabel={(verse) => t('verseButton', { verse })}
+        pressed={(verse) => start === verse}
+        onPick={onVerse}
+        status={status}
+      />
+    </div>
+  );
+}
+
+/** Chapter or verse numbers 1…count as buttons, and the status line that follows the picking. */
+function Numbers({
+  label,
+  count,
+  buttonLabel,
+  pressed,
+  onPick,
+  status,
+}: {
+  label: string;
+  count: number;
+  buttonLabel(n: number): string;
+  pressed(n: number): boolean | undefined;
+  onPick(n: number): void;
+  status: string;
+}) {
+  return (
+    <>
+      <ul className={styles.numbers} aria-label={label}>
+        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <button type="button" className={styles.number} aria-label={buttonLabel(n)} aria-pressed={pressed(n)} onClick={() => onPick(n)}>
+              {n}
             </button>
           </li>
         ))}
@@ -208,6 +222,6 @@ export function PassagePicker({ onPick, pickedMessage }: PassagePickerProps) {
       <p className={styles.status} role="status">
         {status}
       </p>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { forwardRef, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
-import { Button, useErrorMessages } from '@/shared/ui';
+import { Button, Fieldset, inputClassName, useErrorMessages } from '@/shared/ui';
 import { useCreateTagMutation } from './api';
 import { defaultTagColor } from './color';
 import { useTags } from './hooks';
@@ -118,11 +118,7 @@ export const TagPicker = forwardRef<HTMLInputElement, TagPickerProps>(function T
         : '';
 
   return (
-    <fieldset
-      className={[styles.picker, className ?? ''].filter(Boolean).join(' ')}
-      aria-describedby={errorId}
-    >
-      <legend className={styles.legend}>{label ?? t('tags.picker')}</legend>
+    <Fieldset legend={label ?? t('tags.picker')} className={className} aria-describedby={errorId}>
 
       {chosen.length > 0 && (
         <ul className={styles.chosen} aria-label={t('tags.selected')}>
@@ -140,7 +136,7 @@ export const TagPicker = forwardRef<HTMLInputElement, TagPickerProps>(function T
       <input
         ref={ref}
         id={`${id}-filter`}
-        className={styles.filter}
+        className={`${inputClassName} ${styles.filter}`}
         type="text"
         value={filter}
         autoComplete="off"
@@ -197,6 +193,6 @@ export const TagPicker = forwardRef<HTMLInputElement, TagPickerProps>(function T
           {error}
         </p>
       )}
-    </fieldset>
+    </Fieldset>
   );
 });

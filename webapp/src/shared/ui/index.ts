@@ -1,22 +1,29 @@
 export { Button, ButtonLink, buttonClassName, type ButtonProps, type ButtonLinkProps } from './button/Button';
 export {
+  Fieldset,
   FormAlert,
   SubmitButton,
+  TextAreaField,
   TextField,
   formatRetryAfter,
+  inputClassName,
   useErrorMessages,
   useFormErrors,
   type ErrorMessages,
   type FieldErrors,
   type FormAlertProps,
   type FormErrors,
+  type FieldsetProps,
   type FormErrorsOptions,
   type SubmitButtonProps,
+  type TextAreaFieldProps,
   type TextFieldProps,
 } from './form';
 export { Toasts, useToast, toastsSlice, type Toast, type ToastKind, type ToastApi } from './toast';
-export { DialogProvider, Modal, useDialogs, type AlertOptions, type ConfirmOptions, type DialogApi } from './dialog';
+export { DialogProvider, Modal, ModalActions, ModalTitle, useDialogs, type AlertOptions, type ConfirmOptions, type DialogApi } from './dialog';
+export { PageHeader } from './page/PageHeader';
 export { ProgressBar } from './progress/ProgressBar';
+export { EmptyState, LoadError, Loading, type EmptyStateProps, type LoadErrorProps } from './state/QueryState';
 export { ErrorPage, NotFoundPage, type ErrorPageProps } from './error/ErrorPage';
 export { LanguageSwitcher } from './language/LanguageSwitcher';
 export { Logo } from './Logo';

@@ -4,7 +4,7 @@ import type { Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useMediaQuery } from '@/shared/lib/useMediaQuery';
 import { TagPicker } from '@/shared/tags';
-import { Button, TextField } from '@/shared/ui';
+import { Button, Fieldset, TextField, inputClassName } from '@/shared/ui';
 import { draftChanged, draftFromQuery, queryFromDraft, type FilterDraft } from '../model/filters';
 import type { PassageProblem } from '../model/passages';
 import { PAGE_SIZES, isFiltered, type NoteQuery } from '../model/query';
@@ -33,8 +33,7 @@ function Choice<T extends string>({
   hint?: ReactNode;
 }) {
   return (
-    <fieldset className={styles.choice}>
-      <legend className={styles.legend}>{legend}</legend>
+    <Fieldset legend={legend} className={styles.choice}>
       {options.map((option) => (
         <label key={option.value} className={styles.option}>
           <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
@@ -42,7 +41,7 @@ function Choice<T extends string>({
         </label>
       ))}
       {hint}
-    </fieldset>
+    </Fieldset>
   );
 }
 
@@ -140,7 +139,7 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
         <div className={styles.selects}>
           <label className={styles.select}>
             <span>{t('filters.sort')}</span>
-            <select value={draft.sortOn} onChange={(event) => change({ sortOn: event.target.value as FilterDraft['sortOn'] })}>
+            <select className={inputClassName} value={draft.sortOn} onChange={(event) => change({ sortOn: event.target.value as FilterDraft['sortOn'] })}>
               <option value="createdAt">{t('filters.sortOn.createdAt')}</option>
               <option value="updatedAt">{t('filters.sortOn.updatedAt')}</option>
             </select>
@@ -148,6 +147,7 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
           <label className={styles.select}>
             <span>{t('filters.direction')}</span>
             <select
+              className={inputClassName}
               value={draft.sortDirection}
               onChange={(event) => change({ sortDirection: event.target.value as FilterDraft['sortDirection'] })}
             >
@@ -157,7 +157,7 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
           </label>
           <label className={styles.select}>
             <span>{t('filters.pageSize')}</span>
-            <select value={draft.limit} onChange={(event) => change({ limit: Number(event.target.value) })}>
+            <select className={inputClassName} value={draft.limit} onChange={(event) => change({ limit: Number(event.target.value) })}>
               {[...new Set([...PAGE_SIZES, draft.limit])]
                 .sort((a, b) => a - b)
                 .map((size) => (

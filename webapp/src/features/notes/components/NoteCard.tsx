@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@/shared/bible';
 import { TagChip, type Tag } from '@/shared/tags';
@@ -49,11 +49,12 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
           {note.passages.length > 0 ? (
             <>
               <span className="visually-hidden">{t('list.passages')}: </span>
+              {/* The separator stays outside the unbreakable passage, so a long list wraps between passages. */}
               {note.passages.map((passage, i) => (
-                <span key={`${passage.startVerseId}-${passage.endVerseId}`} className={styles.passage}>
-                  {formatSpan(passage, locale)}
+                <Fragment key={`${passage.startVerseId}-${passage.endVerseId}`}>
+                  <span className={styles.passage}>{formatSpan(passage, locale)}</span>
                   {i < note.passages.length - 1 && '; '}
-                </span>
+                </Fragment>
               ))}
             </>
           ) : (

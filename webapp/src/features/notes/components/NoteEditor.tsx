@@ -5,7 +5,7 @@ import { toApiError, type ApiError } from '@/shared/api';
 import { useLocale } from '@/shared/i18n';
 import { PassagePicker } from '@/shared/passage-picker';
 import { TagPicker } from '@/shared/tags';
-import { Button, FormAlert, Modal, SubmitButton, TextField, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, FormAlert, Modal, ModalActions, ModalTitle, SubmitButton, TextAreaField, TextField, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useCreateNoteMutation, useUpdateNoteMutation, type PassageNote } from '../api';
 import { MAX_CONTENT_LENGTH, checkDraft, contentLength, type NoteDraft } from '../model/draft';
 import { appendPassage, formatSpan, parseMany, passagesText } from '../model/passages';
@@ -137,43 +137,27 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
     if (await onDelete(target.note)) onClose();
   }
 
-  const contentDescribedBy = [contentError ? `${id}-content-error` : undefined, `${id}-count`, `${id}-content-hint`].filter(Boolean).join(' ');
-
   return (
     <Modal labelledBy={`${id}-title`} onCancel={() => void onCancel()} initialFocus={contentRef} className={styles.dialog}>
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        <h2 id={`${id}-title`} className={styles.title}>
-          {t(target.mode === 'edit' ? 'editor.editTitle' : 'editor.newTitle')}
-        </h2>
+        <ModalTitle id={`${id}-title`}>{t(target.mode === 'edit' ? 'editor.editTitle' : 'editor.newTitle')}</ModalTitle>
 
-        <div className={styles.field}>
-          <label htmlFor={`${id}-content`} className={styles.label}>
-            {t('editor.content')}
-          </label>
-          <textarea
-            ref={contentRef}
-            id={`${id}-content`}
-            className={styles.textarea}
-            value={draft.content}
-            rows={8}
-            aria-invalid={contentError ? true : undefined}
-            aria-describedby={contentDescribedBy}
-            onChange={(event) => change({ content: event.target.value }, 'content')}
-          />
-          <div className={styles.under}>
-            <span id={`${id}-content-hint`} className={styles.hint}>
-              {t('editor.contentHint')}
+        <TextAreaField
+          ref={contentRef}
+          label={t('editor.content')}
+          value={draft.content}
+          rows={8}
+          error={contentError}
+          hint={
+            <span className={styles.under}>
+              <span>{t('editor.contentHint')}</span>
+              <span className={length > MAX_CONTENT_LENGTH ? styles.countOver : styles.count}>
+                {t('editor.count', { count: formats.integer(length), max: formats.integer(MAX_CONTENT_LENGTH) })}
+              </span>
             </span>
-            <span id={`${id}-count`} className={length > MAX_CONTENT_LENGTH ? styles.countOver : styles.count}>
-              {t('editor.count', { count: formats.integer(length), max: formats.integer(MAX_CONTENT_LENGTH) })}
-            </span>
-          </div>
-          {contentError && (
-            <span id={`${id}-content-error`} className={styles.error}>
-              {contentError}
-            </span>
-          )}
-        </div>
+          }
+          onChange={(event) => change({ content: event.target.value }, 'content')}
+        />
 
         <TextField
           ref={passagesRef}
@@ -223,7 +207,7 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
         />
 
         {formError && <FormAlert>{formError}</FormAlert>}
-        <div className={styles.actions}>
+        <ModalActions>
           {target.mode === 'edit' && onDelete && (
             <Button variant="ghost" className={styles.delete} onClick={() => void onDeleteClick()}>
               {t('editor.delete')}
@@ -235,7 +219,7 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
           <SubmitButton busy={busy} busyLabel={t('editor.saving')}>
             {t('editor.save')}
           </SubmitButton>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

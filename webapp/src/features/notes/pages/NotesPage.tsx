@@ -5,7 +5,7 @@ import { validateRange, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useTags } from '@/shared/tags';
-import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, EmptyState, LoadError, PageHeader, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useDeleteNoteMutation, useGetNotesQuery, type PassageNote } from '../api';
 import { FilterPanel } from '../components/FilterPanel';
 import { NoteCard, noteSummary } from '../components/NoteCard';
@@ -105,10 +105,9 @@ export function NotesPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
+      <PageHeader title={t('title')}>
         <Button onClick={newNote}>{t('newNote')}</Button>
-      </header>
+      </PageHeader>
 
       <div className={styles.layout}>
         <div className={styles.filters}>
@@ -122,46 +121,37 @@ export function NotesPage() {
           <p className={styles.loading} role="status">
             {fetching ? t('state.loading') : ''}
           </p>
+          {/* The page being replaced stays at full contrast; the bar says it is about to change. */}
+          <ProgressBar inline active={fetching && size > 0} label={t('state.loading')} />
 
           {notes.isError && !fetching && (
-            <div className={styles.error} role="alert">
-              <p>{t('state.error')}</p>
-              <Button variant="secondary" size="small" onClick={() => void refetch()}>
-                {t('state.retry')}
-              </Button>
-            </div>
+            <LoadError className={styles.error} message={t('state.error')} retryLabel={t('state.retry')} onRetry={() => void refetch()} />
           )}
 
-          {data && !notes.isError && size === 0 && !fetching && (
-            <div className={styles.empty}>
-              {filtered ? (
-                <>
-                  <h3 className={styles.emptyTitle}>{t('state.noMatchTitle')}</h3>
-                  <p>{t('state.noMatchText')}</p>
-                  <div className={styles.emptyActions}>
-                    <Button variant="secondary" onClick={reset}>
-                      {t('state.noMatchAction')}
-                    </Button>
-                    {writableRange && (
-                      <Button onClick={() => setEditor({ mode: 'new', passages: [writableRange] })}>
-                        {t('state.writeOn', { passage: formatSpan(writableRange, locale as Locale) })}
-                      </Button>
-                    )}
-                  </div>
-                </>
-              ) : (
-                <>
-                  <h3 className={styles.emptyTitle}>{t('state.emptyTitle')}</h3>
-                  <p>{t('state.emptyText')}</p>
-                  <Button onClick={newNote}>{t('state.emptyAction')}</Button>
-                </>
-              )}
-            </div>
-          )}
+          {data &&
+            !notes.isError &&
+            size === 0 &&
+            !fetching &&
+            (filtered ? (
+              <EmptyState level={3} title={t('state.noMatchTitle')} text={t('state.noMatchText')}>
+                <Button variant="secondary" onClick={reset}>
+                  {t('state.noMatchAction')}
+                </Button>
+                {writableRange && (
+                  <Button onClick={() => setEditor({ mode: 'new', passages: [writableRange] })}>
+                    {t('state.writeOn', { passage: formatSpan(writableRange, locale as Locale) })}
+                  </Button>
+                )}
+              </EmptyState>
+            ) : (
+              <EmptyState level={3} title={t('state.emptyTitle')} text={t('state.emptyText')}>
+                <Button onClick={newNote}>{t('state.emptyAction')}</Button>
+              </EmptyState>
+            ))}
 
           {data && !notes.isError && size > 0 && (
             <>
-              <ul className={[styles.list, fetching ? styles.stale : ''].filter(Boolean).join(' ')} aria-label={t('list.label')}>
+              <ul className={styles.list} aria-label={t('list.label')}>
                 {data.results.map((note) => (
                   <li key={note.id}>
                     <NoteCard

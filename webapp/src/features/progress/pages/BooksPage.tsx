@@ -6,6 +6,7 @@ import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { notesOnPassagePath } from '@/shared/lib/noteLinks';
+import { PageHeader } from '@/shared/ui';
 import { useGetNoteCountsByBookQuery, useGetProgressOverviewQuery, type BookProgress, type ProgressSummary } from '../api';
 import { NoteIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
@@ -53,8 +54,7 @@ export function BooksPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('books.title')}</h1>
+      <PageHeader title={t('books.title')}>
         <fieldset className={styles.filter}>
           <legend className="visually-hidden">{t('books.filterLabel')}</legend>
           {FILTERS.map((f) => (
@@ -71,7 +71,7 @@ export function BooksPage() {
             </label>
           ))}
         </fieldset>
-      </header>
+      </PageHeader>
 
       {isLoading && <Loading />}
       {isError && !data && <LoadError onRetry={() => void refetch()} />}

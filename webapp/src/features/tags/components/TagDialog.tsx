@@ -13,7 +13,7 @@ import {
   useUpdateTagMutation,
   type ListedTag,
 } from '@/shared/tags';
-import { Button, FormAlert, Modal, SubmitButton, TextField, useFormErrors, useToast } from '@/shared/ui';
+import { Button, Fieldset, FormAlert, Modal, ModalActions, ModalTitle, SubmitButton, TextAreaField, TextField, useFormErrors, useToast } from '@/shared/ui';
 import styles from './TagDialog.module.css';
 
 type Field = 'label' | 'color' | 'description';
@@ -96,15 +96,11 @@ export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
 
   const titleId = `${id}-title`;
   const colorErrorId = `${id}-color-error`;
-  const descriptionHintId = `${id}-description-hint`;
-  const descriptionErrorId = `${id}-description-error`;
 
   return (
     <Modal labelledBy={titleId} onCancel={onClose} initialFocus={labelRef}>
       <form onSubmit={onSubmit} noValidate>
-        <h2 id={titleId} className={styles.title}>
-          {tag ? t('form.editTitle') : t('form.createTitle')}
-        </h2>
+        <ModalTitle id={titleId}>{tag ? t('form.editTitle') : t('form.createTitle')}</ModalTitle>
 
         <TextField
           ref={setLabelElement}
@@ -119,8 +115,7 @@ export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
           }}
         />
 
-        <fieldset className={styles.colors} aria-describedby={form.errors.color ? colorErrorId : undefined}>
-          <legend className={styles.legend}>{t('form.color')}</legend>
+        <Fieldset legend={t('form.color')} aria-describedby={form.errors.color ? colorErrorId : undefined}>
           <div className={styles.swatches}>
             {TAG_COLORS.map((preset) => (
               <label key={preset.value} className={styles.swatch} title={t(`colors.${preset.name}`)}>
@@ -160,47 +155,33 @@ export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
               {form.errors.color}
             </p>
           )}
-        </fieldset>
+        </Fieldset>
 
         <div className={styles.preview}>
           <span className={styles.previewLabel}>{t('form.preview')}</span>
           <TagChip tag={{ label: label.trim() || t('form.previewPlaceholder'), color: normalizeHexColor(color) ?? '#000000' }} />
         </div>
 
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-description`}>
-            {t('form.description')}
-          </label>
-          <textarea
-            ref={form.inputRef('description')}
-            id={`${id}-description`}
-            className={styles.textarea}
-            rows={4}
-            value={description}
-            aria-invalid={descriptionError ? true : undefined}
-            aria-describedby={[descriptionError ? descriptionErrorId : '', descriptionHintId].filter(Boolean).join(' ')}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              form.clearField('description');
-            }}
-          />
-          {descriptionError && (
-            <span id={descriptionErrorId} className={styles.error}>
-              {descriptionError}
-            </span>
-          )}
-          <span id={descriptionHintId} className={styles.hint}>
-            {t('form.count', { n: fmt.integer(descriptionLength), max: fmt.integer(TAG_DESCRIPTION_MAX) })}
-          </span>
-        </div>
+        <TextAreaField
+          ref={form.inputRef('description')}
+          label={t('form.description')}
+          rows={4}
+          value={description}
+          error={descriptionError}
+          hint={t('form.count', { n: fmt.integer(descriptionLength), max: fmt.integer(TAG_DESCRIPTION_MAX) })}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            form.clearField('description');
+          }}
+        />
 
         {form.formError && <FormAlert>{form.formError}</FormAlert>}
-        <div className={styles.actions}>
+        <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t('form.cancel')}
           </Button>
           <SubmitButton busy={busy}>{tag ? t('form.save') : t('form.create')}</SubmitButton>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

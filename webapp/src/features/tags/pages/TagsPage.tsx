@@ -6,7 +6,7 @@ import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { TagChip, useDeleteTagMutation, useTags, type ListedTag } from '@/shared/tags';
-import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, EmptyState, LoadError, Loading, inputClassName, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { TagDialog } from '../components/TagDialog';
 import { DEFAULT_SORT, TAG_SORTS, notesWithTagPath, parseSort, sortTags, type TagSort } from '../model/sort';
 import styles from './TagsPage.module.css';
@@ -70,7 +70,7 @@ export function TagsPage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <div>
+        <div className={styles.headerText}>
           <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
             {t('title')}
           </h1>
@@ -79,26 +79,13 @@ export function TagsPage() {
         {tags.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>{t('new')}</Button>}
       </header>
 
-      {isLoading && (
-        <p className={styles.loading} role="status">
-          {t('state.loading')}
-        </p>
-      )}
-      {isError && !data && (
-        <div className={styles.loadError} role="alert">
-          <p>{t('state.error')}</p>
-          <Button variant="secondary" size="small" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </Button>
-        </div>
-      )}
+      {isLoading && <Loading>{t('state.loading')}</Loading>}
+      {isError && !data && <LoadError message={t('state.error')} retryLabel={t('state.retry')} onRetry={() => void refetch()} />}
 
       {data && tags.length === 0 && (
-        <section className={styles.empty} aria-labelledby={`${sortId}-empty`}>
-          <h2 id={`${sortId}-empty`}>{t('empty.title')}</h2>
-          <p>{t('empty.text')}</p>
+        <EmptyState title={t('empty.title')} text={t('empty.text')}>
           <Button onClick={() => setEditing({ mode: 'create' })}>{t('empty.action')}</Button>
-        </section>
+        </EmptyState>
       )}
 
       {tags.length > 0 && (
@@ -107,7 +94,7 @@ export function TagsPage() {
             <p className={styles.count}>{t('count', { count: tags.length, n: fmt.integer(tags.length) })}</p>
             <div className={styles.sort}>
               <label htmlFor={sortId}>{t('sort.label')}</label>
-              <select id={sortId} className={styles.select} value={sort} onChange={(event) => setSort(parseSort(event.target.value))}>
+              <select id={sortId} className={`${inputClassName} ${styles.select}`} value={sort} onChange={(event) => setSort(parseSort(event.target.value))}>
                 {TAG_SORTS.map((option) => (
                   <option key={option} value={option}>
                     {t(`sort.${option}`)}

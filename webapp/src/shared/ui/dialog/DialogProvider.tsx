@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../button/Button';
-import { Modal, modalStyles } from './Modal';
+import { Modal, ModalActions, ModalTitle, modalStyles } from './Modal';
 
 export interface AlertOptions {
   title: string;
@@ -46,15 +46,13 @@ function DialogView({ request, onDone }: { request: Request; onDone: (value: boo
       onCancel={() => onDone(false)}
       initialFocus={danger ? cancelRef : okRef}
     >
-      <h2 id={`${id}-title`} className={modalStyles.title}>
-        {options.title}
-      </h2>
+      <ModalTitle id={`${id}-title`}>{options.title}</ModalTitle>
       {options.message && (
         <p id={`${id}-message`} className={modalStyles.message}>
           {options.message}
         </p>
       )}
-      <div className={modalStyles.actions}>
+      <ModalActions>
         {request.kind === 'confirm' ? (
           <>
             <Button ref={cancelRef} variant="secondary" onClick={() => onDone(false)}>
@@ -69,7 +67,7 @@ function DialogView({ request, onDone }: { request: Request; onDone: (value: boo
             {request.options.okText ?? t('dialog.ok')}
           </Button>
         )}
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

@@ -110,3 +110,17 @@ export function Modal({
 }
 
 export const modalStyles = styles;
+
+/** A modal's heading; give its id to the Modal's `labelledBy`. */
+export function ModalTitle({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className={styles.title}>
+      {children}
+    </h2>
+  );
+}
+
+/** A modal's closing row of buttons, the main action last. */
+export function ModalActions({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={[styles.actions, className].filter(Boolean).join(' ')}>{children}</div>;
+}
