@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
 /** Every cache tag in the app, declared once; features refer to them in injectEndpoints. */
 export const TAG_TYPES = [
@@ -37,7 +37,7 @@ function hasDetails(data: unknown): boolean {
  * needs: a 429 carries its Retry-After (as `retryAfterSeconds` in the error data), and a plain 401
  * on any other endpoint means the session ended, so the signed-in user is fetched again.
  */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
   const error = result.error;
   if (!error) return result;

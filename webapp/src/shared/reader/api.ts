@@ -13,9 +13,6 @@ export const LOG_WRITE_TAGS = ['VerseCount', 'Suggestion', 'Progress', 'Streak']
 /** A settings change can move lookBackDate or the time zone, which every projection depends on. */
 const SETTINGS_WRITE_TAGS = ['Settings', 'VerseCount', 'Suggestion', 'Progress', 'Streak'] as const;
 
-/** Above any log version: the changes endpoint answers with the current version and nothing else. */
-const CURRENT_VERSION = Number.MAX_SAFE_INTEGER;
-
 /**
  * The reader's log and settings: loaded once when a reader is signed in and shared by every
  * reader screen. Projections (counts, suggestions, streak, progress) live in the features.
@@ -23,9 +20,8 @@ const CURRENT_VERSION = Number.MAX_SAFE_INTEGER;
 export const readerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * The whole log is large (a ten-year log is about 100 KB compressed), so it is downloaded once.
-     * The first load asks for the log's version before the log: every write the log might miss is
-     * after that version. Later loads (refetchOnFocus and refetchOnReconnect, for writes made on
+     * The whole log is large (a ten-year log is about 100 KB compressed), so it is downloaded once,
+     * with the version it holds every write up to (X-Log-Version). Later loads (refetchOnFocus and refetchOnReconnect, for writes made on
      * another device or tab) fetch only the changes after the cached version and merge them.
      */
     getLog: build.query<ReaderLog, void>({
@@ -40,11 +36,11 @@ export const readerApi = baseApi.injectEndpoints({
           const { version, entries, deleted } = changes.data as LogChanges;
           return { data: { version, entries: applyToEntries(current.entries, entries, deleted) } };
         }
-        const head = await baseQuery(`/log-entries/changes?since=${CURRENT_VERSION}`);
-        if (head.error) return { error: head.error };
         const all = await baseQuery('/log-entries');
         if (all.error) return { error: all.error };
-        return { data: { version: (head.data as LogChanges).version, entries: all.data as LogEntry[] } };
+        // A missing header gives 0: the next catch-up then re-sends the whole log, which merges to the same.
+        const version = Number(all.meta?.response?.headers.get('X-Log-Version') ?? 0) || 0;
+        return { data: { version, entries: all.data as LogEntry[] } };
       },
     }),
     addLogEntries: build.mutation<LogEntry[], LogEntryDraft[]>({

@@ -38,7 +38,6 @@ describe('NotesPage', () => {
     mockApi({
       'GET /api/settings': () => json(200, { lookBackDate: '2026-01-01', dailyVerseCountGoal: 86, preferredBibleVersion: 'NASB2020', locale: 'en', timeZone: 'UTC' }),
       'GET /api/log-entries': () => json(200, []),
-      'GET /api/log-entries/changes': () => json(200, { version: 0, entries: [], deleted: [] }),
       'GET /api/passage-note-tags': () => json(200, TAGS),
     });
   });
@@ -169,7 +168,6 @@ describe('NoteEditor', () => {
     mockApi({
       'GET /api/settings': () => json(200, { lookBackDate: '2026-01-01', dailyVerseCountGoal: 86, preferredBibleVersion: 'NASB2020', locale: 'en', timeZone: 'UTC' }),
       'GET /api/log-entries': () => json(200, []),
-      'GET /api/log-entries/changes': () => json(200, { version: 0, entries: [], deleted: [] }),
       'GET /api/passage-note-tags': () => json(200, TAGS),
       'GET /api/passage-notes': serveNotes([]),
     });

@@ -13,7 +13,6 @@ describe('BooksPage', () => {
     mockApi({
       'GET /api/settings': () => json(200, SETTINGS),
       'GET /api/log-entries': () => json(200, []),
-      'GET /api/log-entries/changes': () => json(200, { version: 0, entries: [], deleted: [] }),
       'GET /api/progress': () => json(200, progressOverview(read)),
       'GET /api/progress/books/1': () => json(200, bookDetail(1, read)),
       'GET /api/passage-notes/counts': () => json(200, { '1': 3 }),

@@ -22,7 +22,6 @@ describe('ChecklistPage', () => {
     mockApi({
       'GET /api/settings': () => json(200, SETTINGS),
       'GET /api/log-entries': () => json(200, entries),
-      'GET /api/log-entries/changes': () => json(200, { version: 1, entries: [], deleted: [] }),
       'GET /api/progress': () => json(200, progressOverview(entries)),
       'POST /api/log-entries': ({ body }) => json(201, { id: 'new', ...(body as object), createdAt: '', updatedAt: '' }),
       'DELETE /api/log-entries/today-1': () => json(200, { deleted: true }),

@@ -16,7 +16,6 @@ describe('ProgressPage', () => {
     mockApi({
       'GET /api/settings': () => json(200, { ...SETTINGS, lookBackDate: addDays(today, -9) }),
       'GET /api/log-entries': () => json(200, []),
-      'GET /api/log-entries/changes': () => json(200, { version: 0, entries: [], deleted: [] }),
       'GET /api/progress': () => json(200, progressOverview(read)),
       'GET /api/insights/date-verse-counts': () => json(200, { [today]: { total: 693, unique: 693 } }),
       'PUT /api/settings': ({ body }) => json(200, { ...SETTINGS, ...(body as object) }),

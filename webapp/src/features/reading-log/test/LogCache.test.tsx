@@ -38,14 +38,14 @@ async function expectProjectionsAskedAgain(before: number[]) {
 }
 
 describe('the cached log', () => {
-  it('asks for the log version before the whole log, once', async () => {
+  it('downloads the whole log once, with its version in the same answer', async () => {
     fakeReader({ entries: todaysEntries() });
     renderApp('/today');
     await todayList();
     const paths = apiCalls()
       .filter((call) => call.path.startsWith('/api/log-entries'))
       .map((call) => `${call.path}${call.url.search}`);
-    expect(paths).toEqual([`/api/log-entries/changes?since=${Number.MAX_SAFE_INTEGER}`, '/api/log-entries']);
+    expect(paths).toEqual(['/api/log-entries']);
   });
 
   it('shows logged passages from the answer, without downloading the log again, and refreshes the projections', async () => {
@@ -170,7 +170,7 @@ describe('the cached log', () => {
     const list = await todayList();
     mockApi({ 'GET /api/log-entries/changes': () => apiError(503, 'internal_error') });
     fireEvent.focus(window);
-    await waitFor(() => expect(apiCalls('GET /api/log-entries/changes')).toHaveLength(2));
+    await waitFor(() => expect(apiCalls('GET /api/log-entries/changes')).toHaveLength(1));
     await waitFor(() => expect(readerApi.endpoints.getLog.select()(store.getState()).status).toBe('fulfilled'));
     expect(passages(list)).toEqual(['Genesis 1', 'Psalms 23']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

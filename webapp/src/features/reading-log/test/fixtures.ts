@@ -89,7 +89,7 @@ export function fakeReader({ settings = SETTINGS, entries = [] as LogEntry[], ex
       state.settings = { ...state.settings, ...(call.body as Partial<ReaderSettings>) };
       return json(200, state.settings);
     },
-    'GET /api/log-entries': () => json(200, sorted()),
+    'GET /api/log-entries': () => json(200, sorted(), { 'X-Log-Version': String(state.version) }),
     'GET /api/log-entries/changes': (call: ApiCall) => {
       const since = Number(call.url.searchParams.get('since') ?? 0);
       return json(200, {
