@@ -5,7 +5,7 @@ import { validateRange, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useTags } from '@/shared/tags';
-import { Button, EmptyState, LoadError, PageHeader, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, ButtonLink, EmptyState, LoadError, PageHeader, ProgressBar, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useDeleteNoteMutation, useGetNotesQuery, type PassageNote } from '../api';
 import { FilterPanel } from '../components/FilterPanel';
 import { NoteCard, noteSummary } from '../components/NoteCard';
@@ -106,7 +106,12 @@ export function NotesPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('title')}>
-        <Button onClick={newNote}>{t('newNote')}</Button>
+        <div className={styles.headerActions}>
+          <ButtonLink to="/tags" variant="secondary">
+            {t('manageTags')}
+          </ButtonLink>
+          <Button onClick={newNote}>{t('newNote')}</Button>
+        </div>
       </PageHeader>
 
       <div className={styles.layout}>

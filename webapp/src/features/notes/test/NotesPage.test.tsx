@@ -79,6 +79,12 @@ describe('NotesPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('leads to the tags screen', async () => {
+    mockApi({ 'GET /api/passage-notes': serveNotes([]) });
+    renderApp('/de/notes');
+    expect(await screen.findByRole('link', { name: 'Schlagwörter verwalten' }, PAGE)).toHaveAttribute('href', '/de/tags');
+  });
+
   it('stages filter changes and applies them together into the URL and the request', async () => {
     mockApi({ 'GET /api/passage-notes': serveNotes([note(1)]) });
     const { user, router } = renderApp('/notes');
