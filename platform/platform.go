@@ -1,6 +1,7 @@
 // Package platform wires the technical capabilities into one fx module:
-// database, cache, event bus with its outbox, health, metrics and HTTP. It
-// knows no domain words; modules plug in through the fx groups below.
+// database, cache, event bus with its outbox, units of work, idempotency
+// keys, health, metrics and HTTP. It knows no domain words; modules plug in
+// through the fx groups below.
 package platform
 
 import (
@@ -20,10 +21,12 @@ import (
 	"lamplight/platform/db"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/idempotency"
 	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
 	"lamplight/platform/ratelimit"
+	"lamplight/platform/uow"
 )
 
 // Group tags modules use to contribute to the platform.
@@ -34,6 +37,8 @@ const (
 	GroupHealth        = `group:"health_modules"`
 	GroupOpenAPI       = `group:"openapi"`
 	GroupAPIMiddleware = `group:"api_middleware"`
+	GroupSiteRoutes    = `group:"site_routes"`
+	GroupSitePages     = `group:"site_pages"`
 )
 
 // AsRoutes provides a constructor's result as a module's HTTP routes.
@@ -41,34 +46,56 @@ func AsRoutes(f any) any {
 	return fx.Annotate(f, fx.As(new(httpx.Routes)), fx.ResultTags(GroupRoutes))
 }
 
-// Module provides the platform. It needs a config.Config, a *slog.Logger and
-// the web app's files (fs.FS) supplied by the caller.
+// AsSiteRoutes provides a constructor's result as routes on the engine's
+// root, outside /api (public data the web app fetches, such as /_content).
+func AsSiteRoutes(f any) any {
+	return fx.Annotate(f, fx.As(new(httpx.Routes)), fx.ResultTags(GroupSiteRoutes))
+}
+
+// AsSitePages provides a constructor's result as public pages the server
+// describes to crawlers and checks paths against.
+func AsSitePages(f any) any {
+	return fx.Annotate(f, fx.As(new(httpx.SitePages)), fx.ResultTags(GroupSitePages))
+}
+
+// Module provides the platform. It needs a config.Config, a *slog.Logger, the
+// web app's files (fs.FS) and its routes (httpx.AppRoutes) supplied by the caller.
 var Module = fx.Module("platform",
 	fx.Provide(
 		metrics.New,
 		newDB,
 		newCache,
 		newTransport,
+		newRouter,
 		newOutbox,
 		newMigrator,
 		newHealth,
+		newOpenAPI,
 		newEngine,
 		newServer,
 		newLimiter,
 		mail.NewMailer,
 		newMailSender,
 		newMailWorker,
+		idempotency.New,
+		uow.New,
 		fx.Annotate(func() db.Migrations { return outbox.Migrations }, fx.ResultTags(GroupMigrations)),
 		fx.Annotate(func() db.Migrations { return mail.Migrations }, fx.ResultTags(GroupMigrations)),
+		fx.Annotate(func() db.Migrations { return idempotency.Migrations }, fx.ResultTags(GroupMigrations)),
 	),
 	fx.Invoke(registerLifecycle),
 )
 
-func newDB(lc fx.Lifecycle, cfg config.Config, log *slog.Logger) (*gorm.DB, error) {
+func newDB(lc fx.Lifecycle, cfg config.Config, m *metrics.Metrics, log *slog.Logger) (*gorm.DB, error) {
 	g, err := db.Open(cfg)
 	if err != nil {
 		return nil, err
 	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, err
+	}
+	m.ObserveDB(sqlDB)
 	lc.Append(fx.StopHook(func() { db.Close(g, log) }))
 	return g, nil
 }
@@ -111,7 +138,7 @@ func newLimiter(lc fx.Lifecycle, cfg config.Config) (ratelimit.Limiter, error) {
 }
 
 // newMailSender sends through SMTP when SMTP_URL is set; otherwise each
-// message is written to the process log (and stays in mail_messages).
+// message is written to the process log.
 func newMailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 	if cfg.SMTPURL == "" {
 		return mail.LogSender{Log: log}, nil
@@ -123,8 +150,8 @@ func newMailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 	return mail.NewSMTPSender(cfg.SMTPURL, from)
 }
 
-func newMailWorker(g *gorm.DB, m *mail.Mailer, s mail.Sender, log *slog.Logger) *mail.Worker {
-	return mail.NewWorker(g, m, s, log)
+func newMailWorker(g *gorm.DB, mailer *mail.Mailer, s mail.Sender, m *metrics.Metrics, log *slog.Logger) *mail.Worker {
+	return mail.NewWorker(g, mailer, s, m, log)
 }
 
 func newOutbox(g *gorm.DB, t *bus.Transport, m *metrics.Metrics, log *slog.Logger) *outbox.Outbox {
@@ -150,11 +177,24 @@ type migratorIn struct {
 
 func newMigrator(in migratorIn) *Migrator { return &Migrator{DB: in.DB, Sets: in.Sets, Log: in.Log} }
 
+type routerIn struct {
+	fx.In
+	Transport *bus.Transport
+	Handlers  []bus.Handler `group:"bus_handlers"`
+	Metrics   *metrics.Metrics
+	Log       *slog.Logger
+}
+
+func newRouter(in routerIn) (*bus.Router, error) {
+	return bus.NewRouter(in.Transport, in.Handlers, in.Metrics, in.Log)
+}
+
 type healthIn struct {
 	fx.In
 	DB        *gorm.DB
 	Cache     cache.Cache
 	Transport *bus.Transport
+	Router    *bus.Router
 	Migrator  *Migrator
 	Modules   []health.Module `group:"health_modules"`
 }
@@ -167,7 +207,8 @@ func newHealth(in healthIn) *health.Registry {
 			{Name: "cache", Check: in.Cache.Ping},
 			{Name: "bus", Check: in.Transport.Ping},
 		},
-		Modules: in.Modules,
+		Modules:  in.Modules,
+		Handlers: in.Router.Status,
 	}
 }
 
@@ -177,21 +218,30 @@ type engineIn struct {
 	Log        *slog.Logger
 	Metrics    *metrics.Metrics
 	Health     *health.Registry
-	Routes     []httpx.Routes          `group:"routes"`
-	Fragments  []httpx.OpenAPIFragment `group:"openapi"`
-	Middleware []gin.HandlerFunc       `group:"api_middleware"`
+	Routes     []httpx.Routes `group:"routes"`
+	OpenAPI    httpx.OpenAPIDocument
+	Middleware []gin.HandlerFunc `group:"api_middleware"`
+	SiteRoutes []httpx.Routes    `group:"site_routes"`
+	Pages      []httpx.SitePages `group:"site_pages"`
 	WebApp     fs.FS
+	AppRoutes  httpx.AppRoutes
 }
 
-func newEngine(in engineIn) (*gin.Engine, error) {
-	doc, err := httpx.BuildOpenAPI(in.Fragments)
-	if err != nil {
-		return nil, err
-	}
+type openAPIIn struct {
+	fx.In
+	Fragments []httpx.OpenAPIFragment `group:"openapi"`
+}
+
+func newOpenAPI(in openAPIIn) (httpx.OpenAPIDocument, error) {
+	return httpx.BuildOpenAPI(in.Fragments)
+}
+
+func newEngine(in engineIn) *gin.Engine {
 	return httpx.NewEngine(httpx.Deps{
 		Config: in.Config, Log: in.Log, Metrics: in.Metrics, Health: in.Health,
-		Routes: in.Routes, WebApp: in.WebApp, OpenAPI: doc, Handlers: in.Middleware,
-	}), nil
+		Routes: in.Routes, WebApp: in.WebApp, OpenAPI: in.OpenAPI, Handlers: in.Middleware,
+		SiteRoutes: in.SiteRoutes, AppRoutes: in.AppRoutes, Pages: in.Pages,
+	})
 }
 
 func newServer(cfg config.Config, e *gin.Engine, log *slog.Logger) *httpx.Server {
@@ -203,22 +253,17 @@ type lifecycleIn struct {
 	LC        fx.Lifecycle
 	Migrator  *Migrator
 	Transport *bus.Transport
-	Handlers  []bus.Handler `group:"bus_handlers"`
+	Router    *bus.Router
 	Outbox    *outbox.Outbox
 	Mail      *mail.Worker
+	Keys      *idempotency.Keys
 	Server    *httpx.Server
-	Metrics   *metrics.Metrics
-	Log       *slog.Logger
 }
 
 // registerLifecycle orders start-up as migrate, consume events, relay the
-// outbox, deliver mail, accept requests; fx stops them in reverse, so requests and event
+// outbox, deliver mail, sweep idempotency keys, accept requests; fx stops them in reverse, so requests and event
 // handlers in flight finish before the database closes.
-func registerLifecycle(in lifecycleIn) error {
-	router, err := bus.NewRouter(in.Transport, in.Handlers, in.Metrics, in.Log)
-	if err != nil {
-		return err
-	}
+func registerLifecycle(in lifecycleIn) {
 	in.LC.Append(fx.Hook{OnStart: func(ctx context.Context) error {
 		if err := in.Migrator.Up(ctx); err != nil {
 			return fmt.Errorf("migrate: %w", err)
@@ -226,9 +271,9 @@ func registerLifecycle(in lifecycleIn) error {
 		return nil
 	}})
 	in.LC.Append(fx.StopHook(in.Transport.Close))
-	in.LC.Append(fx.Hook{OnStart: router.Start, OnStop: func(context.Context) error { return router.Stop() }})
+	in.LC.Append(fx.Hook{OnStart: in.Router.Start, OnStop: func(context.Context) error { return in.Router.Stop() }})
 	in.LC.Append(fx.StartStopHook(in.Outbox.Start, in.Outbox.Stop))
 	in.LC.Append(fx.StartStopHook(in.Mail.Start, in.Mail.Stop))
+	in.LC.Append(fx.StartStopHook(in.Keys.Start, in.Keys.Stop))
 	in.LC.Append(fx.Hook{OnStart: in.Server.Start, OnStop: in.Server.Stop})
-	return nil
 }

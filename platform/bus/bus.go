@@ -7,6 +7,7 @@ package bus
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
 
+	"lamplight/platform/loop"
 	"lamplight/platform/metrics"
 )
 
@@ -53,8 +55,12 @@ func On[T Event](name string, fn func(ctx context.Context, ev T) error) Handler 
 // Transport is a pair of adapters: a publisher and a way to subscribe a handler.
 type Transport struct {
 	Publisher message.Publisher
-	// Subscriber returns the subscriber a handler consumes from.
-	Subscriber func(handlerName string) (message.Subscriber, error)
+	// subscribe returns the subscriber a handler consumes from; recreated is
+	// called whenever the transport had to recreate the handler's group.
+	subscribe func(handlerName string, recreated func()) (message.Subscriber, error)
+	// backlog reads what waits for a handler in the broker; nil when the
+	// broker keeps no backlog (the in-process channel).
+	backlog func(ctx context.Context, handlerName, topic string) (Backlog, error)
 	// close releases what the transport opened, after the router stopped.
 	close func() error
 	ping  func(ctx context.Context) error
@@ -80,9 +86,9 @@ func (t *Transport) Close() error {
 func NewGoChannel(log *slog.Logger) *Transport {
 	ch := gochannel.NewGoChannel(gochannel.Config{OutputChannelBuffer: 1024}, wlogger(log))
 	return &Transport{
-		Publisher:  ch,
-		Subscriber: func(string) (message.Subscriber, error) { return ch, nil },
-		close:      ch.Close,
+		Publisher: ch,
+		subscribe: func(string, func()) (message.Subscriber, error) { return ch, nil },
+		close:     ch.Close,
 	}
 }
 
@@ -107,14 +113,25 @@ func NewRedisStreams(redisURL, prefix string, log *slog.Logger) (*Transport, err
 	consumer = fmt.Sprintf("%s-%s", consumer, uuid.NewString()[:8])
 	var subs []message.Subscriber
 	pinger := redis.NewClient(opts)
-	t := &Transport{Publisher: prefixedPublisher{pub, prefix}, ping: func(ctx context.Context) error { return pinger.Ping(ctx).Err() }}
-	t.Subscriber = func(handlerName string) (message.Subscriber, error) {
+	t := &Transport{
+		Publisher: prefixedPublisher{pub, prefix},
+		ping:      func(ctx context.Context) error { return pinger.Ping(ctx).Err() },
+		backlog: func(ctx context.Context, handlerName, topic string) (Backlog, error) {
+			return redisBacklog(ctx, pinger, prefix+topic, handlerName)
+		},
+	}
+	t.subscribe = func(handlerName string, recreated func()) (message.Subscriber, error) {
+		client := redis.NewClient(opts)
+		client.AddHook(groupKeeper{handler: handlerName, log: log, recreated: recreated})
 		sub, err := redisstream.NewSubscriber(redisstream.SubscriberConfig{
-			Client:        redis.NewClient(opts),
+			Client:        client,
 			ConsumerGroup: handlerName,
 			Consumer:      consumer,
 			// A group created after events were written still reads them.
 			OldestId: "0",
+			// Reads time out and come round again, so a read issued before
+			// Redis lost the group cannot block for ever.
+			DisableIndefiniteInitialBlock: true,
 		}, wlog)
 		if err != nil {
 			return nil, err
@@ -132,12 +149,34 @@ func NewRedisStreams(redisURL, prefix string, log *slog.Logger) (*Transport, err
 	return t, nil
 }
 
-// Router runs the handlers with recovery, retries and a poison queue.
+// poisonable tells whether a failure that outlasted every retry goes to the
+// poison queue. A handler cut off because its instance is stopping did not
+// fail: its event stays unacknowledged, so the broker hands it out again
+// (another instance claims it, or this one after its restart).
+func poisonable(err error) bool { return !errors.Is(err, context.Canceled) }
+
+// Router runs the handlers with recovery, retries and a poison queue, and
+// watches that each of them keeps consuming (see Status).
 type Router struct {
 	router    *message.Router
 	transport *Transport
+	handlers  []Handler
+	stats     map[string]*handlerStats
+	metrics   *metrics.Metrics
 	log       *slog.Logger
-	done      chan struct{}
+	// StallAfter is how long an event may wait, or be in a handler's hands,
+	// before the handler counts as not consuming. It must exceed the time a
+	// crashed instance's events wait before another instance claims them
+	// (about a minute).
+	StallAfter time.Duration
+	// MonitorInterval is how often the router updates the handler metrics
+	// and logs handlers that stop or resume consuming.
+	MonitorInterval time.Duration
+
+	done    chan struct{}
+	watcher *loop.Loop
+	// failing is what the last monitor run saw, touched only by the watcher.
+	failing map[string]bool
 }
 
 // NewRouter registers handlers on a watermill router.
@@ -146,11 +185,17 @@ func NewRouter(t *Transport, handlers []Handler, m *metrics.Metrics, log *slog.L
 	if err != nil {
 		return nil, err
 	}
-	poison, err := middleware.PoisonQueue(t.Publisher, PoisonTopic)
+	poison, err := middleware.PoisonQueueWithFilter(t.Publisher, PoisonTopic, poisonable)
 	if err != nil {
 		return nil, err
 	}
+	rt := &Router{
+		router: r, transport: t, handlers: handlers, stats: map[string]*handlerStats{}, metrics: m, log: log,
+		StallAfter: 2 * time.Minute, MonitorInterval: 15 * time.Second,
+		done: make(chan struct{}), failing: map[string]bool{},
+	}
 	r.AddMiddleware(
+		rt.track,
 		poison,
 		middleware.Retry{
 			MaxRetries:      5,
@@ -162,11 +207,15 @@ func NewRouter(t *Transport, handlers []Handler, m *metrics.Metrics, log *slog.L
 		middleware.Recoverer,
 	)
 	for _, h := range handlers {
-		sub, err := t.Subscriber(h.Name)
+		rt.stats[h.Name] = &handlerStats{inHand: map[int64]time.Time{}}
+		// Exported at 0 before the first failure, so an alert on their
+		// increase fires on the first one.
+		m.EventsFailed.WithLabelValues(h.Name)
+		m.EventsPoisoned.WithLabelValues(h.Name)
+		sub, err := t.subscribe(h.Name, func() { m.GroupsRecreated.WithLabelValues(h.Name).Inc() })
 		if err != nil {
 			return nil, err
 		}
-		h := h
 		r.AddConsumerHandler(h.Name, h.Topic, sub, func(msg *message.Message) error {
 			err := h.Handle(msg.Context(), msg.Payload)
 			if err != nil {
@@ -178,7 +227,7 @@ func NewRouter(t *Transport, handlers []Handler, m *metrics.Metrics, log *slog.L
 			return nil
 		})
 	}
-	return &Router{router: r, transport: t, log: log, done: make(chan struct{})}, nil
+	return rt, nil
 }
 
 // Start runs the router in the background and waits until it consumes.
@@ -189,6 +238,8 @@ func (r *Router) Start(ctx context.Context) error {
 			r.log.Error("event router stopped", "err", err)
 		}
 	}()
+	r.watcher = &loop.Loop{Name: "event_handler_monitor", Interval: r.MonitorInterval, Job: r.monitor, Log: r.log, Metrics: r.metrics}
+	r.watcher.Start()
 	select {
 	case <-r.router.Running():
 		return nil
@@ -199,6 +250,7 @@ func (r *Router) Start(ctx context.Context) error {
 
 // Stop lets in-flight handlers finish, then stops consuming.
 func (r *Router) Stop() error {
+	r.watcher.Stop()
 	err := r.router.Close()
 	<-r.done
 	return err

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -41,7 +43,7 @@ func transports(t *testing.T) []transportFactory {
 	if os.Getenv("TEST_REDIS_URL") != "" {
 		out = append(out, transportFactory{"redis-streams", func(t *testing.T) *bus.Transport {
 			u := os.Getenv("TEST_REDIS_URL")
-			prefix := t.Name()
+			var prefix string
 			if p, ok := prefixes.Load(t.Name()); ok {
 				prefix = p.(string)
 			} else {
@@ -62,21 +64,52 @@ func transports(t *testing.T) []transportFactory {
 // prefixes gives every instance inside one test the same stream namespace.
 var prefixes sync.Map
 
-func startRouter(t *testing.T, tr *bus.Transport, handlers ...bus.Handler) {
+func startRouter(t *testing.T, tr *bus.Transport, handlers ...bus.Handler) *bus.Router {
 	t.Helper()
-	r, err := bus.NewRouter(tr, handlers, metrics.New(), testkit.Logger(t))
+	return runRouter(t, newRouter(t, tr, metrics.New(), handlers...))
+}
+
+func newRouter(t *testing.T, tr *bus.Transport, m *metrics.Metrics, handlers ...bus.Handler) *bus.Router {
+	t.Helper()
+	r, err := bus.NewRouter(tr, handlers, m, testkit.Logger(t))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r
+}
+
+func runRouter(t *testing.T, r *bus.Router) *bus.Router {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := r.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = r.Stop() })
+	return r
+}
+
+// scrape is what /metrics shows.
+func scrape(m *metrics.Metrics) string {
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	return rec.Body.String()
+}
+
+// statusOf is one handler's entry in the router's status.
+func statusOf(t *testing.T, r *bus.Router, name string) bus.HandlerStatus {
+	t.Helper()
+	for _, s := range r.Status(context.Background()) {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("no status for handler %s", name)
+	return bus.HandlerStatus{}
 }
 
 func TestIntegrationBusSuite(t *testing.T) {
+	testkit.Integration(t)
 	for _, f := range transports(t) {
 		t.Run(f.name, func(t *testing.T) {
 			t.Run("every handler of a topic gets the event", func(t *testing.T) {
@@ -121,7 +154,7 @@ func TestIntegrationBusSuite(t *testing.T) {
 			t.Run("an event that always fails goes to the poison queue", func(t *testing.T) {
 				tr := f.new(t)
 				var poisoned atomic.Int32
-				startRouter(t, tr,
+				r := startRouter(t, tr,
 					bus.On("test.broken", func(context.Context, pinged) error { return errors.New("always") }),
 					bus.Handler{Name: "test.poison-watch", Topic: bus.PoisonTopic, Handle: func(_ context.Context, payload []byte) error {
 						var ev pinged
@@ -133,9 +166,88 @@ func TestIntegrationBusSuite(t *testing.T) {
 				)
 				_ = bus.Publish(tr.Publisher, pinged{N: 7})
 				testkit.Eventually(t, 20*time.Second, func() bool { return poisoned.Load() == 1 })
+				// The poison topic's handler may see the event before the
+				// router has counted it: the count follows the publish.
+				testkit.Eventually(t, 10*time.Second, func() bool { return statusOf(t, r, "test.broken").Poisoned == 1 }, "counted as poisoned")
+				if s := statusOf(t, r, "test.broken"); s.Poisoned != 1 || s.Failing() {
+					t.Fatalf("status after one poisoned event: %+v", s)
+				}
+			})
+
+			t.Run("a handler that stops consuming is reported, then reported well again", func(t *testing.T) {
+				tr := f.new(t)
+				release := make(chan struct{})
+				m := metrics.New()
+				r := newRouter(t, tr, m, bus.On("test.stuck", func(_ context.Context, ev pinged) error {
+					if ev.N == 1 {
+						<-release
+					}
+					return nil
+				}))
+				r.StallAfter = 200 * time.Millisecond
+				r.MonitorInterval = 50 * time.Millisecond
+				runRouter(t, r)
+				_ = bus.Publish(tr.Publisher, pinged{N: 1})
+				_ = bus.Publish(tr.Publisher, pinged{N: 2})
+				testkit.Eventually(t, 20*time.Second, func() bool { return statusOf(t, r, "test.stuck").Failing() }, "reported failing")
+				s := statusOf(t, r, "test.stuck")
+				if s.Error == "" {
+					t.Fatalf("failing status: %+v", s)
+				}
+				if f.name == "redis-streams" && (s.Pending == nil || *s.Pending == 0 || s.OldestWaitingSeconds == nil) {
+					t.Fatalf("failing status without the backlog: %+v", s)
+				}
+				testkit.Eventually(t, 20*time.Second, func() bool {
+					return strings.Contains(scrape(m), `lamplight_event_handler_failing{handler="test.stuck"} 1`)
+				}, "failing gauge")
+
+				close(release)
+				testkit.Eventually(t, 20*time.Second, func() bool {
+					s := statusOf(t, r, "test.stuck")
+					return !s.Failing() && s.LastSuccess != nil
+				}, "reported well again")
+				testkit.Eventually(t, 20*time.Second, func() bool {
+					return strings.Contains(scrape(m), `lamplight_event_handler_failing{handler="test.stuck"} 0`)
+				}, "failing gauge back to 0")
 			})
 
 			if f.name == "redis-streams" {
+				t.Run("an event cut off by a stopping instance stays pending, not poisoned", func(t *testing.T) {
+					tr := f.new(t)
+					entered := make(chan struct{}, 1)
+					r := newRouter(t, tr, metrics.New(), bus.On("test.cutoff", func(ctx context.Context, _ pinged) error {
+						select {
+						case entered <- struct{}{}:
+						default:
+						}
+						<-ctx.Done()
+						return ctx.Err()
+					}))
+					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+					defer cancel()
+					if err := r.Start(ctx); err != nil {
+						t.Fatal(err)
+					}
+					_ = bus.Publish(tr.Publisher, pinged{N: 1})
+					select {
+					case <-entered:
+					case <-time.After(30 * time.Second):
+						t.Fatal("the handler never got the event")
+					}
+					if err := r.Stop(); err != nil {
+						t.Fatal(err)
+					}
+					s := statusOf(t, r, "test.cutoff")
+					if s.Poisoned != 0 {
+						t.Fatalf("the event was poisoned: %+v", s)
+					}
+					// Unacknowledged, it is handed out again: to another
+					// instance once idle, or to this one after its restart.
+					if s.Pending == nil || *s.Pending != 1 {
+						t.Fatalf("pending after the stop: %v", s.Pending)
+					}
+				})
+
 				t.Run("two instances share a consumer group: each event handled once", func(t *testing.T) {
 					var handled atomic.Int32
 					seen := sync.Map{}

@@ -48,6 +48,7 @@ func adapters(t *testing.T) []adapter {
 
 // TestIntegrationCacheSuite runs one behaviour suite against every adapter.
 func TestIntegrationCacheSuite(t *testing.T) {
+	testkit.Integration(t)
 	for _, a := range adapters(t) {
 		t.Run(a.name, func(t *testing.T) {
 			ctx := context.Background()

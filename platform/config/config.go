@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net"
 	"net/mail"
+	"net/netip"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -32,15 +34,69 @@ type Config struct {
 	// TrustedProxies lists the load balancers (IPs or CIDRs) whose
 	// X-Forwarded-For names the real client, for rate limits and logs.
 	TrustedProxies []string `env:"LAMPLIGHT_TRUSTED_PROXIES" envSeparator:","`
+	// OperatorNetworks (IPs or CIDRs) may read /metrics and /api/health;
+	// empty means loopback only.
+	OperatorNetworks []string `env:"LAMPLIGHT_OPERATOR_NETWORKS" envSeparator:","`
+	// OperatorToken, sent as "Authorization: Bearer", opens the same
+	// endpoints from anywhere.
+	OperatorToken string `env:"LAMPLIGHT_OPERATOR_TOKEN"`
 }
+
+// SecretNames are the variables that may instead be given as NAME_FILE, the
+// path of a file holding the value (a mounted secret), so the value need not
+// sit in the environment.
+var SecretNames = []string{
+	"DATABASE_URL", "REDIS_URL", "SMTP_URL", "LAMPLIGHT_OPERATOR_TOKEN", "LAMPLIGHT_GOOGLE_CLIENT_SECRET",
+	"LAMPLIGHT_VAPID_PRIVATE_KEY",
+}
+
+// MinOperatorTokenLength keeps the operator token out of guessing range.
+const MinOperatorTokenLength = 16
+
+// loopback is where operator endpoints answer when no network is configured.
+var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 
 // Load reads the environment and validates the result.
 func Load() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
+	environ, err := Environment()
+	if err != nil {
+		return c, err
+	}
+	if err := env.ParseWithOptions(&c, env.Options{Environment: environ}); err != nil {
 		return c, err
 	}
 	return c, c.Validate()
+}
+
+// Environment is the process environment with every secret given as
+// NAME_FILE read into NAME (without the file's trailing newline). Modules
+// that read their own settings parse this rather than the raw environment.
+func Environment() (map[string]string, error) {
+	environ := env.ToMap(os.Environ())
+	var problems []error
+	for _, name := range SecretNames {
+		file := environ[name+"_FILE"]
+		if file == "" {
+			continue
+		}
+		if environ[name] != "" {
+			problems = append(problems, fmt.Errorf("set %s or %s_FILE, not both", name, name))
+			continue
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("%s_FILE: cannot read the secret: %w", name, err))
+			continue
+		}
+		value := strings.TrimRight(string(b), "\r\n")
+		if value == "" {
+			problems = append(problems, fmt.Errorf("%s_FILE %s is empty", name, file))
+			continue
+		}
+		environ[name] = value
+	}
+	return environ, errors.Join(problems...)
 }
 
 // Validate reports every bad value at once.
@@ -73,12 +129,14 @@ func (c Config) Validate() error {
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		problems = append(problems, fmt.Errorf("LAMPLIGHT_MAIL_FROM %q is not an email address (such as Lamplight <no-reply@example.com>)", c.MailFrom))
 	}
-	for _, p := range c.TrustedProxies {
-		if net.ParseIP(p) == nil {
-			if _, _, err := net.ParseCIDR(p); err != nil {
-				problems = append(problems, fmt.Errorf("LAMPLIGHT_TRUSTED_PROXIES entry %q is not an IP or CIDR", p))
-			}
-		}
+	if _, bad := parseNets(c.TrustedProxies); bad != "" {
+		problems = append(problems, fmt.Errorf("LAMPLIGHT_TRUSTED_PROXIES entry %q is not an IP or CIDR", bad))
+	}
+	if _, bad := parseNets(c.OperatorNetworks); bad != "" {
+		problems = append(problems, fmt.Errorf("LAMPLIGHT_OPERATOR_NETWORKS entry %q is not an IP or CIDR", bad))
+	}
+	if c.OperatorToken != "" && len(c.OperatorToken) < MinOperatorTokenLength {
+		problems = append(problems, fmt.Errorf("LAMPLIGHT_OPERATOR_TOKEN must have at least %d characters", MinOperatorTokenLength))
 	}
 	if _, err := c.SlogLevel(); err != nil {
 		problems = append(problems, err)
@@ -99,6 +157,35 @@ func (c Config) UsesRedis() bool { return c.RedisURL != "" }
 
 // SQLitePath is the database file used when no DATABASE_URL is set.
 func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "lamplight.db") }
+
+// TrustedProxyNets are LAMPLIGHT_TRUSTED_PROXIES as networks.
+func (c Config) TrustedProxyNets() []netip.Prefix {
+	nets, _ := parseNets(c.TrustedProxies)
+	return nets
+}
+
+// OperatorNets are the networks that may read the operator endpoints.
+func (c Config) OperatorNets() []netip.Prefix {
+	if len(c.OperatorNetworks) == 0 {
+		return loopback
+	}
+	nets, _ := parseNets(c.OperatorNetworks)
+	return nets
+}
+
+// parseNets reads IPs and CIDRs; bad is the first entry that is neither.
+func parseNets(list []string) (nets []netip.Prefix, bad string) {
+	for _, s := range list {
+		if p, err := netip.ParsePrefix(s); err == nil {
+			nets = append(nets, p.Masked())
+		} else if a, err := netip.ParseAddr(s); err == nil {
+			nets = append(nets, netip.PrefixFrom(a, a.BitLen()))
+		} else if bad == "" {
+			bad = s
+		}
+	}
+	return nets, bad
+}
 
 // SecureCookies is true when the public site is served over https.
 func (c Config) SecureCookies() bool { return strings.HasPrefix(c.SiteURL, "https://") }

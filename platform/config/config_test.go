@@ -1,6 +1,8 @@
 package config_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -51,4 +53,107 @@ func TestTrustedProxiesMustBeAddresses(t *testing.T) {
 	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "load-balancer") {
 		t.Fatalf("got %v", err)
 	}
+}
+
+func TestOperatorAccess(t *testing.T) {
+	c := valid()
+	if nets := c.OperatorNets(); len(nets) != 2 || nets[0].String() != "127.0.0.0/8" || nets[1].String() != "::1/128" {
+		t.Fatalf("default operator networks %v, want loopback", nets)
+	}
+	c.OperatorNetworks = []string{"10.1.2.3", "192.168.0.0/16", "2001:db8::/32"}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if nets := c.OperatorNets(); len(nets) != 3 || nets[0].String() != "10.1.2.3/32" {
+		t.Fatalf("networks %v", nets)
+	}
+	c.OperatorNetworks = []string{"10.0.0.0/8", "prometheus"}
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), `LAMPLIGHT_OPERATOR_NETWORKS entry "prometheus"`) {
+		t.Fatalf("got %v", err)
+	}
+	c = valid()
+	c.OperatorToken = "short"
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "LAMPLIGHT_OPERATOR_TOKEN") {
+		t.Fatalf("a short token: %v", err)
+	}
+
+	t.Run("the token from a file", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "token")
+		if err := os.WriteFile(file, []byte("a-token-from-a-secret-file\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("LAMPLIGHT_OPERATOR_TOKEN_FILE", file)
+		c, err := config.Load()
+		if err != nil || c.OperatorToken != "a-token-from-a-secret-file" {
+			t.Fatalf("%q %v", c.OperatorToken, err)
+		}
+		t.Setenv("LAMPLIGHT_OPERATOR_TOKEN", "a-token-in-the-environment")
+		if _, err := config.Load(); err == nil || !strings.Contains(err.Error(), "not both") {
+			t.Fatalf("token and file: %v", err)
+		}
+		t.Setenv("LAMPLIGHT_OPERATOR_TOKEN", "")
+		empty := filepath.Join(t.TempDir(), "empty")
+		_ = os.WriteFile(empty, []byte("\n"), 0o600)
+		for _, f := range []string{filepath.Join(t.TempDir(), "missing"), empty} {
+			t.Setenv("LAMPLIGHT_OPERATOR_TOKEN_FILE", f)
+			if _, err := config.Load(); err == nil || !strings.Contains(err.Error(), "LAMPLIGHT_OPERATOR_TOKEN_FILE") {
+				t.Fatalf("%s: %v", f, err)
+			}
+		}
+	})
+}
+
+func TestSecretsFromFiles(t *testing.T) {
+	dir := t.TempDir()
+	secret := func(name, content string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	t.Setenv("DATABASE_URL_FILE", secret("database_url", "postgres://lamplight:s3cret@db:5432/lamplight\n"))
+	t.Setenv("REDIS_URL_FILE", secret("redis_url", "redis://:pw@redis:6379/0\r\n"))
+	t.Setenv("SMTP_URL_FILE", secret("smtp_url", "smtps://user:pass@mail.example.com"))
+	t.Setenv("LAMPLIGHT_GOOGLE_CLIENT_SECRET_FILE", secret("google", "google secret with inner spaces \n"))
+	c, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "postgres://lamplight:s3cret@db:5432/lamplight" || c.RedisURL != "redis://:pw@redis:6379/0" || c.SMTPURL != "smtps://user:pass@mail.example.com" {
+		t.Fatalf("read %q %q %q", c.DatabaseURL, c.RedisURL, c.SMTPURL)
+	}
+	environ, err := config.Environment()
+	if err != nil || environ["LAMPLIGHT_GOOGLE_CLIENT_SECRET"] != "google secret with inner spaces " {
+		t.Fatalf("google secret %q %v", environ["LAMPLIGHT_GOOGLE_CLIENT_SECRET"], err)
+	}
+
+	t.Run("a value and a file for the same name", func(t *testing.T) {
+		t.Setenv("REDIS_URL", "redis://redis:6379/0")
+		if _, err := config.Load(); err == nil || !strings.Contains(err.Error(), "set REDIS_URL or REDIS_URL_FILE, not both") {
+			t.Fatalf("got %v", err)
+		}
+	})
+
+	t.Run("a file that cannot be read stops the start with its name", func(t *testing.T) {
+		t.Setenv("SMTP_URL_FILE", filepath.Join(dir, "missing"))
+		_, err := config.Load()
+		if err == nil || !strings.Contains(err.Error(), "SMTP_URL_FILE: cannot read the secret") || !strings.Contains(err.Error(), "missing") {
+			t.Fatalf("got %v", err)
+		}
+	})
+
+	t.Run("an empty file", func(t *testing.T) {
+		t.Setenv("DATABASE_URL_FILE", secret("empty", "\n"))
+		if _, err := config.Load(); err == nil || !strings.Contains(err.Error(), "DATABASE_URL_FILE") || !strings.Contains(err.Error(), "is empty") {
+			t.Fatalf("got %v", err)
+		}
+	})
+
+	t.Run("a bad value read from a file is reported like any other", func(t *testing.T) {
+		t.Setenv("DATABASE_URL_FILE", secret("mysql", "mysql://db\n"))
+		if _, err := config.Load(); err == nil || !strings.Contains(err.Error(), "DATABASE_URL must start with postgres://") {
+			t.Fatalf("got %v", err)
+		}
+	})
 }

@@ -34,6 +34,17 @@ func Valid(s string) bool {
 	return err == nil
 }
 
+// ValidTimeZone reports whether tz names an IANA zone such as Europe/Kyiv.
+// LoadLocation also takes "" (UTC) and "Local" (the server's own zone),
+// which are not places a reader lives.
+func ValidTimeZone(tz string) bool {
+	if tz == "" || tz == "Local" || len(tz) > 64 {
+		return false
+	}
+	_, err := time.LoadLocation(tz)
+	return err == nil
+}
+
 // Today is the current date in the IANA time zone (UTC when unknown).
 func Today(timeZone string, now time.Time) string {
 	loc, err := time.LoadLocation(timeZone)

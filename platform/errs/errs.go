@@ -6,6 +6,8 @@ package errs
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 )
 
@@ -20,6 +22,7 @@ const (
 	KindNotFound        Kind = "not_found"
 	KindConflict        Kind = "conflict"
 	KindTooManyRequests Kind = "too_many_requests"
+	KindPayloadTooLarge Kind = "payload_too_large"
 	KindInternal        Kind = "internal_error"
 )
 
@@ -68,11 +71,41 @@ func (e *Error) Is(target error) bool {
 
 // New builds an error of a kind with api_error codes.
 func New(kind Kind, codes ...string) *Error {
+	declare(codes...)
 	e := &Error{Kind: kind}
 	for _, c := range codes {
 		e.Details = append(e.Details, Detail{Code: c})
 	}
 	return e
+}
+
+// Detail codes are plain snake_case ids, unique across modules (entry_not_found,
+// not reading.entry_not_found): the web app translates each one, and the API
+// description lists them all. Errors are declared as package variables, so every
+// code is known once the packages are loaded.
+var (
+	declaredMu sync.Mutex
+	declared   = map[string]bool{}
+)
+
+func declare(codes ...string) {
+	declaredMu.Lock()
+	defer declaredMu.Unlock()
+	for _, c := range codes {
+		declared[c] = true
+	}
+}
+
+// Codes lists, sorted, every detail code declared by the packages loaded so far.
+func Codes() []string {
+	declaredMu.Lock()
+	defer declaredMu.Unlock()
+	out := make([]string, 0, len(declared))
+	for c := range declared {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Wrap keeps a cause for logs without exposing it to clients.
@@ -92,6 +125,7 @@ func Validation(details ...Detail) *Error {
 
 // Field builds a field error detail; props are name/value pairs such as "maxlength", 32.
 func Field(field, code string, props ...any) Detail {
+	declare(code)
 	d := Detail{Field: field, Code: code}
 	if len(props) > 1 {
 		d.Properties = map[string]any{}
@@ -112,6 +146,16 @@ const (
 	Review    = "review"
 )
 
+func init() {
+	declare(Required, IsInvalid, Unique, MinLength, MaxLength, Review, codeTooManyRequests, string(KindPayloadTooLarge), codeIdempotencyInProgress)
+}
+
+// Codes of errors built per request, declared here once.
+const (
+	codeTooManyRequests       = "too_many_requests"
+	codeIdempotencyInProgress = "idempotency_in_progress"
+)
+
 // Fields accumulates field errors while validating a request.
 type Fields []Detail
 
@@ -128,7 +172,12 @@ func (f Fields) Err() error {
 
 // TooManyRequests tells the client when it may try again.
 func TooManyRequests(retryAfter time.Duration) *Error {
-	return &Error{Kind: KindTooManyRequests, Details: []Detail{{Code: "too_many_requests"}}, RetryAfter: retryAfter}
+	return &Error{Kind: KindTooManyRequests, Details: []Detail{{Code: codeTooManyRequests}}, RetryAfter: retryAfter}
+}
+
+// PayloadTooLarge refuses a request body over limit bytes.
+func PayloadTooLarge(limit int64) *Error {
+	return &Error{Kind: KindPayloadTooLarge, Details: []Detail{Field("", string(KindPayloadTooLarge), "maxBytes", limit)}}
 }
 
 // As extracts an *Error from any error chain.
@@ -136,4 +185,24 @@ func As(err error) (*Error, bool) {
 	var e *Error
 	ok := errors.As(err, &e)
 	return e, ok
+}
+
+// A request without a signed-in caller where one is needed, and a caller
+// without the right to do what it asks.
+var (
+	ErrUnauthenticated = New(KindUnauthenticated)
+	ErrForbidden       = New(KindForbidden)
+)
+
+// Idempotency-Key failures: a malformed key, and a key sent again with
+// another request.
+var (
+	ErrIdempotencyKeyInvalid = New(KindInvalidRequest, "idempotency_key_invalid")
+	ErrIdempotencyKeyReused  = New(KindConflict, "idempotency_key_reused")
+)
+
+// IdempotencyInProgress answers a retry that arrives while the first request
+// with its key has not stored an answer yet.
+func IdempotencyInProgress(retryAfter time.Duration) *Error {
+	return &Error{Kind: KindConflict, Details: []Detail{{Code: codeIdempotencyInProgress}}, RetryAfter: retryAfter}
 }

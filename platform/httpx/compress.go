@@ -77,8 +77,9 @@ func WriteJSON(c *gin.Context, status int, raw []byte) {
 
 // compressFilter decides per request whether the gzip middleware compresses
 // the answer: not for clients that do not ask for it, upgrades, metrics
-// scrapes, or routes that compress their own answers.
-func compressFilter(routes []Routes) func(*gin.Context) bool {
+// scrapes, routes that compress their own answers, or files the build
+// compressed (built).
+func compressFilter(routes []Routes, built func(urlPath string) bool) func(*gin.Context) bool {
 	own := map[string]bool{}
 	for _, r := range routes {
 		if p, ok := r.(Precompressing); ok {
@@ -92,10 +93,40 @@ func compressFilter(routes []Routes) func(*gin.Context) bool {
 		return acceptsGzip(r) &&
 			!strings.Contains(r.Header.Get("Connection"), "Upgrade") &&
 			r.URL.Path != "/metrics" &&
-			!own[r.Method+" "+c.FullPath()]
+			!own[r.Method+" "+c.FullPath()] &&
+			!built(r.URL.Path)
 	}
 }
 
 func acceptsGzip(r *http.Request) bool {
 	return strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+}
+
+// WriteTagged sends gzip-compressed JSON identified by etag, a quoted
+// strong tag that changes whenever the body does: 304 without a body when
+// the client holds it already. The browser may keep such an answer
+// (privately) but must ask again before using it; the tag names the reader
+// too, so another reader of the same browser gets the whole answer.
+func WriteTagged(c *gin.Context, etag string, gz []byte) {
+	c.Header("ETag", etag)
+	c.Header("Cache-Control", "private, no-cache")
+	if NoneMatch(c.GetHeader("If-None-Match"), etag) {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	WriteGzipped(c, http.StatusOK, gz)
+}
+
+// NoneMatch is If-None-Match's weak comparison: header lists etag (W/ or
+// not), or is *.
+func NoneMatch(header, etag string) bool {
+	for header != "" {
+		var tag string
+		tag, header, _ = strings.Cut(header, ",")
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == etag || tag == "*" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"errors"
 	"log/slog"
 	"math"
 	"net/http"
@@ -19,6 +20,7 @@ var statusOf = map[errs.Kind]int{
 	errs.KindNotFound:        http.StatusNotFound,
 	errs.KindConflict:        http.StatusConflict,
 	errs.KindTooManyRequests: http.StatusTooManyRequests,
+	errs.KindPayloadTooLarge: http.StatusRequestEntityTooLarge,
 	errs.KindInternal:        http.StatusInternalServerError,
 }
 
@@ -38,6 +40,10 @@ type ErrorPayload struct {
 // without details, so internals never leak.
 func Fail(c *gin.Context, err error) {
 	e, ok := errs.As(err)
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		e, ok = errs.PayloadTooLarge(tooLarge.Limit), true
+	}
 	if !ok || e.Kind == errs.KindInternal {
 		logger(c).ErrorContext(c.Request.Context(), "request failed", "err", err)
 		e = errs.New(errs.KindInternal)
@@ -50,15 +56,6 @@ func Fail(c *gin.Context, err error) {
 		status = http.StatusInternalServerError
 	}
 	c.AbortWithStatusJSON(status, ErrorBody{Error: ErrorPayload{Code: e.Kind, Errors: e.Details}})
-}
-
-// Bind decodes a JSON body into dst; a malformed body answers invalid_request.
-func Bind(c *gin.Context, dst any) bool {
-	if err := c.ShouldBindJSON(dst); err != nil {
-		Fail(c, errs.New(errs.KindInvalidRequest, "invalid_request").Wrap(err))
-		return false
-	}
-	return true
 }
 
 // ErrNotFound answers unknown API paths.

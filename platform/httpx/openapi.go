@@ -4,10 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
+
+// OpenAPIDocument is the merged API description as indented JSON: what
+// /api/openapi.json serves and what the web app's types are generated from.
+type OpenAPIDocument []byte
 
 // OpenAPIFragment is one module's part of the API description: a YAML
 // document with "paths" and optionally "components". Each module documents
@@ -20,7 +26,10 @@ openapi: 3.0.3
 info:
   title: Lamplight API
   version: "1"
-  description: JSON API of Lamplight, a Bible reading log. Every failure answers the Error body.
+  description: >-
+    JSON API of Lamplight, a Bible reading log. Every failure answers the Error body. Request
+    bodies are JSON of at most 1 MiB (413 payload_too_large beyond); text in bodies, paths and
+    queries must be valid UTF-8 without NUL characters (400 invalid_request).
 servers:
   - url: /
 components:
@@ -41,29 +50,118 @@ components:
           type: object
           required: [code]
           properties:
-            code:
-              type: string
-              enum: [validation_error, invalid_request, unauthenticated, forbidden, not_found, conflict, too_many_requests, internal_error]
+            code: {$ref: "#/components/schemas/ErrorKind"}
             errors:
               type: array
-              items:
-                type: object
-                required: [code]
-                properties:
-                  field: {type: string}
-                  code: {type: string}
-                  properties: {type: object, additionalProperties: true}
+              items: {$ref: "#/components/schemas/ErrorDetail"}
+    ErrorKind:
+      description: The class of a failure; each has one HTTP status.
+      type: string
+      enum: [validation_error, invalid_request, unauthenticated, forbidden, not_found, conflict, too_many_requests, payload_too_large, internal_error]
+    ErrorDetail:
+      description: One reason of a failure, about a field when field is set.
+      type: object
+      required: [code]
+      properties:
+        field: {type: string}
+        code: {$ref: "#/components/schemas/ErrorCode"}
+        properties: {type: object, additionalProperties: true}
+    ErrorCode:
+      description: >-
+        Every detail code the API answers with, each a plain snake_case id unique across modules
+        and translated by the web app. Field kinds: required, is_invalid (properties may name a
+        reason such as same_book or start_after_end), unique, min_length, max_length, review. The
+        others explain a failure of the whole request or of one field in their own words.
+      type: string
+      enum:
+        - required
+        - is_invalid
+        - unique
+        - min_length
+        - max_length
+        - review
+        - invalid_request
+        - too_many_requests
+        - payload_too_large
+        - operator_only
+        - cross_origin_request
+        - invalid_login
+        - verify_email
+        - new_email_required
+        - email_in_use
+        - password_incorrect
+        - account_not_found
+        - password_reset_link_expired
+        - email_not_verified
+        - verification_code_expired
+        - google_not_configured
+        - session_not_found
+        - entry_not_found
+        - note_not_found
+        - tag_not_found
+        - feedback_not_found
+        - last_admin
+        - already_verified
+        - own_account
+        - book_not_found
+        - import_content_type
+        - import_empty
+        - import_unreadable
+        - import_archive_invalid
+        - import_archive_version
+        - reminder_token_invalid
+        - push_subscription_not_found
+        - idempotency_key_invalid
+        - idempotency_key_reused
+        - idempotency_in_progress
+  parameters:
+    IdempotencyKey:
+      name: Idempotency-Key
+      in: header
+      required: false
+      description: >
+        Makes a creating request safe to retry. The same key from the same reader on the same
+        route within 24 hours writes nothing and returns the first answer (status, body,
+        Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers
+        are not kept, so their retry runs. An invalid key answers 400 invalid_request
+        (idempotency_key_invalid); the key sent with another body answers 409 conflict
+        (idempotency_key_reused); a retry while the first request still runs answers 409 conflict
+        (idempotency_in_progress) with Retry-After. A random UUID per request is a good key.
+      schema: {type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$"}
   responses:
     Error:
-      description: The request failed; see the error code.
+      description: >-
+        The request failed; see the error code. Any operation may also answer 400
+        invalid_request (malformed input), 403 cross_origin_request (a cookie write from another
+        site), 429 too_many_requests or 500 internal_error.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    PayloadTooLarge:
+      description: >-
+        payload_too_large: the body is over the route's limit; the detail's maxBytes property
+        gives the limit.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    IdempotencyConflict:
+      description: >
+        conflict: idempotency_key_reused (the Idempotency-Key came with another body) or
+        idempotency_in_progress (the first request with the key has not answered yet; see
+        Retry-After).
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
 paths:
   /api/health:
     get:
+      operationId: getHealth
       tags: [operations]
-      summary: Status of the instance's dependencies and of each module
+      summary: Status of the instance's dependencies, of each module and of each event handler
+      description: >-
+        For operators: answers clients in LAMPLIGHT_OPERATOR_NETWORKS (loopback by default) and
+        requests with "Authorization: Bearer" and LAMPLIGHT_OPERATOR_TOKEN; 403 operator_only to
+        anyone else.
       responses:
         "200":
           description: Status
@@ -75,8 +173,11 @@ paths:
                   status: {type: string, enum: [ok, degraded]}
                   checks: {type: array, items: {$ref: "#/components/schemas/HealthStatus"}}
                   modules: {type: array, items: {$ref: "#/components/schemas/HealthStatus"}}
+                  handlers: {type: array, items: {$ref: "#/components/schemas/HandlerStatus"}}
+        "403": {$ref: "#/components/responses/Error"}
   /api/openapi.json:
     get:
+      operationId: getOpenAPI
       tags: [operations]
       summary: This document
       responses:
@@ -92,10 +193,23 @@ components:
         name: {type: string}
         status: {type: string, enum: [ok, failing]}
         error: {type: string}
+    HandlerStatus:
+      type: object
+      description: An event handler; failing while it does not consume. lag, pending and oldestWaitingSeconds come from Redis and are absent with the in-process bus.
+      properties:
+        name: {type: string}
+        topic: {type: string}
+        status: {type: string, enum: [ok, failing]}
+        error: {type: string}
+        lastSuccess: {type: string, format: date-time, description: This instance's last successful handling}
+        poisoned: {type: integer, description: Events this instance sent to the poison queue since it started}
+        lag: {type: integer, description: Events not yet delivered to the handler's consumer group}
+        pending: {type: integer, description: Events delivered and not yet acknowledged}
+        oldestWaitingSeconds: {type: number}
 `
 
 // BuildOpenAPI merges the fragments into one validated document, as JSON.
-func BuildOpenAPI(fragments []OpenAPIFragment) ([]byte, error) {
+func BuildOpenAPI(fragments []OpenAPIFragment) (OpenAPIDocument, error) {
 	var doc map[string]any
 	if err := yaml.Unmarshal([]byte(baseDocument), &doc); err != nil {
 		return nil, err
@@ -110,7 +224,11 @@ func BuildOpenAPI(fragments []OpenAPIFragment) ([]byte, error) {
 			return nil, err
 		}
 	}
-	raw, err := json.Marshal(doc)
+	addEdgeAnswers(doc)
+	if err := checkOperationIDs(doc); err != nil {
+		return nil, err
+	}
+	raw, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +239,59 @@ func BuildOpenAPI(fragments []OpenAPIFragment) ([]byte, error) {
 	if err := loaded.Validate(context.Background()); err != nil {
 		return nil, fmt.Errorf("openapi: %w", err)
 	}
-	return raw, nil
+	return append(raw, '\n'), nil
+}
+
+var operationID = regexp.MustCompile(`^[a-z][a-zA-Z0-9]*$`)
+
+// checkOperationIDs requires a unique camelCase operationId on every
+// operation: the generated web client names its calls after them.
+func checkOperationIDs(doc map[string]any) error {
+	seen := map[string]string{}
+	paths, _ := doc["paths"].(map[string]any)
+	for path, item := range paths {
+		ops, _ := item.(map[string]any)
+		for method, op := range ops {
+			o, ok := op.(map[string]any)
+			if !ok || method == "parameters" {
+				continue
+			}
+			id, _ := o["operationId"].(string)
+			at := strings.ToUpper(method) + " " + path
+			switch {
+			case !operationID.MatchString(id):
+				return fmt.Errorf("openapi: %s needs a camelCase operationId, has %q", at, id)
+			case seen[id] != "":
+				return fmt.Errorf("openapi: %s and %s share the operationId %q", seen[id], at, id)
+			}
+			seen[id] = at
+		}
+	}
+	return nil
+}
+
+// addEdgeAnswers gives every operation the answers the edge gives for all
+// routes, not each module: 413 to one that takes a body, and the Error body
+// for any other failure (malformed input, a cross-origin write, a rate
+// limit, an internal error).
+func addEdgeAnswers(doc map[string]any) {
+	paths, _ := doc["paths"].(map[string]any)
+	for _, item := range paths {
+		ops, _ := item.(map[string]any)
+		for _, op := range ops {
+			o, _ := op.(map[string]any)
+			responses, ok := o["responses"].(map[string]any)
+			if !ok {
+				continue
+			}
+			if _, hasBody := o["requestBody"]; hasBody {
+				responses["413"] = map[string]any{"$ref": "#/components/responses/PayloadTooLarge"}
+			}
+			if _, has := responses["default"]; !has {
+				responses["default"] = map[string]any{"$ref": "#/components/responses/Error"}
+			}
+		}
+	}
 }
 
 // mergeInto adds src's maps into dst; a key defined twice with a non-map

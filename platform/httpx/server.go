@@ -20,9 +20,11 @@ import (
 	"lamplight/platform/metrics"
 )
 
-// Routes is implemented by each module that serves API endpoints.
+// Routes is implemented by each module that serves API endpoints, and by
+// those that serve site routes outside /api (Deps.SiteRoutes).
 type Routes interface {
-	// Register adds the module's handlers to the /api group.
+	// Register adds the module's handlers to the group it is given: /api,
+	// or the engine's root for site routes.
 	Register(api *gin.RouterGroup)
 }
 
@@ -34,14 +36,19 @@ func (f RoutesFunc) Register(api *gin.RouterGroup) { f(api) }
 
 // Deps is what the engine is built from.
 type Deps struct {
-	Config   config.Config
-	Log      *slog.Logger
-	Metrics  *metrics.Metrics
-	Health   *health.Registry
-	Routes   []Routes
-	WebApp   fs.FS
-	OpenAPI  []byte
-	Handlers []gin.HandlerFunc // extra API middleware, run before module handlers (authentication)
+	Config  config.Config
+	Log     *slog.Logger
+	Metrics *metrics.Metrics
+	Health  *health.Registry
+	Routes  []Routes
+	// SiteRoutes serve public data the web app fetches outside /api
+	// (/_content/...): no API middleware, their own caching.
+	SiteRoutes []Routes
+	WebApp     fs.FS
+	AppRoutes  AppRoutes   // the web app's routes; any other path is a 404
+	Pages      []SitePages // public pages' titles and descriptions for crawlers
+	OpenAPI    OpenAPIDocument
+	Handlers   []gin.HandlerFunc // extra API middleware, run before module handlers (authentication)
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -57,8 +64,11 @@ func NewEngine(d Deps) *gin.Engine {
 	_ = e.SetTrustedProxies(d.Config.TrustedProxies)
 	// The fastest gzip level: a ten-year log is hundreds of KB of JSON, and
 	// level 1 still shrinks it several times over at a fraction of the CPU.
+	s := newSite(d.Config)
+	app := newSPA(d.WebApp, d.AppRoutes, d.Pages, s.url, d.Log)
 	e.Use(requestID(d.Log), accessLog(d.Log, d.Metrics), recovery(), securityHeaders(d.Config.SecureCookies()),
-		gzip.Gzip(gzip.BestSpeed, gzip.WithCustomShouldCompressFn(compressFilter(d.Routes))))
+		s.handle, operatorOnly(d.Config, s), limitBodies(d.Routes), validInput,
+		gzip.Gzip(gzip.BestSpeed, gzip.WithCustomShouldCompressFn(compressFilter(d.Routes, app.hasPrecompressed))))
 
 	d.Health.Register(e)
 	e.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
@@ -69,7 +79,12 @@ func NewEngine(d Deps) *gin.Engine {
 	for _, r := range d.Routes {
 		r.Register(api)
 	}
-	e.NoRoute(newSPA(d.WebApp).handle)
+	site := e.Group("")
+	for _, r := range d.SiteRoutes {
+		r.Register(site)
+	}
+	(&crawlers{spa: app, cache: map[string][]byte{}}).register(e)
+	e.NoRoute(app.handle)
 	return e
 }
 

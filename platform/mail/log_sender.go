@@ -6,9 +6,9 @@ import (
 )
 
 // LogSender writes each message to the process log instead of sending it:
-// one INFO line "mail sent" with to, subject and the full text body. The
-// messages also stay in mail_messages. It is the default without SMTP_URL,
-// and end-to-end tests read verification codes from it.
+// one INFO line "mail sent" with to, subject and the full text body; the
+// row in mail_messages is then blanked like a sent one. It is the default
+// without SMTP_URL, and end-to-end tests read verification codes from it.
 type LogSender struct {
 	Log *slog.Logger
 }

@@ -3,6 +3,11 @@
 // sent if and only if the write that caused it commits; a worker then hands
 // due messages to a Sender (SMTP, or the process log), retrying with backoff,
 // and claims each row so that several instances never send one message twice.
+//
+// Messages carry secrets (codes, reset links), so the row keeps its subject,
+// bodies and headers only while delivery is pending: the update that marks it
+// sent or given up blanks them, leaving the recipient, kind, status, attempt
+// count and times for operators.
 package mail
 
 import (
@@ -27,8 +32,11 @@ var Migrations = db.Embedded("mail", migrationFS)
 
 // Message is one email: a plain-text body and, optionally, an HTML
 // alternative; Headers are extra header fields such as List-Unsubscribe.
+// Kind names what the message is (password_reset, ...) for operators; it is
+// kept after delivery, so it must never hold a secret.
 type Message struct {
 	To      string
+	Kind    string
 	Subject string
 	Text    string
 	HTML    string
@@ -83,6 +91,7 @@ const (
 type row struct {
 	ID            int64 `gorm:"primaryKey"`
 	ToAddress     string
+	Kind          string
 	Subject       string
 	TextBody      string
 	HTMLBody      string `gorm:"column:html_body"`
@@ -97,8 +106,14 @@ type row struct {
 
 func (row) TableName() string { return "mail_messages" }
 
+// scrubbed blanks what a message says, in the update that ends its delivery.
+func scrubbed(fields map[string]any) map[string]any {
+	fields["subject"], fields["text_body"], fields["html_body"], fields["headers"] = "", "", "", "{}"
+	return fields
+}
+
 func (r row) message() Message {
-	m := Message{To: r.ToAddress, Subject: r.Subject, Text: r.TextBody, HTML: r.HTMLBody}
+	m := Message{To: r.ToAddress, Kind: r.Kind, Subject: r.Subject, Text: r.TextBody, HTML: r.HTMLBody}
 	_ = json.Unmarshal([]byte(r.Headers), &m.Headers)
 	return m
 }
@@ -136,7 +151,7 @@ func (m *Mailer) Enqueue(ctx context.Context, tx *gorm.DB, msgs ...Message) erro
 			headers = []byte("{}")
 		}
 		rows = append(rows, row{
-			ToAddress: msg.To, Subject: msg.Subject, TextBody: msg.Text, HTMLBody: msg.HTML,
+			ToAddress: msg.To, Kind: msg.Kind, Subject: msg.Subject, TextBody: msg.Text, HTMLBody: msg.HTML,
 			Headers: string(headers), Status: StatusPending, NextAttemptAt: now, CreatedAt: now,
 		})
 	}

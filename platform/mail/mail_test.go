@@ -7,16 +7,20 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"gorm.io/gorm"
 
+	"lamplight/platform/db"
 	"lamplight/platform/mail"
+	"lamplight/platform/metrics"
 	"lamplight/platform/testkit"
 )
 
@@ -54,9 +58,28 @@ func (s *sent) list() []mail.Message {
 
 type stored struct {
 	ID        int64
+	ToAddress string
+	Kind      string
 	Status    string
 	Attempts  int
 	LastError string
+	Subject   string
+	TextBody  string
+	HTMLBody  string
+	Headers   string
+	SentAt    *time.Time
+}
+
+// expectScrubbed fails unless a finished message keeps its metadata and
+// nothing of what it said.
+func expectScrubbed(t *testing.T, r stored, status string) {
+	t.Helper()
+	if r.Status != status || r.ToAddress == "" || r.Kind != "greeting" || r.Attempts == 0 {
+		t.Fatalf("metadata lost: %+v", r)
+	}
+	if r.Subject != "" || r.TextBody != "" || r.HTMLBody != "" || r.Headers != "{}" {
+		t.Fatalf("content kept after delivery ended: %+v", r)
+	}
 }
 
 func rows(t *testing.T, g *gorm.DB) []stored {
@@ -69,14 +92,14 @@ func rows(t *testing.T, g *gorm.DB) []stored {
 }
 
 func worker(t *testing.T, g *gorm.DB, m *mail.Mailer, s mail.Sender) *mail.Worker {
-	w := mail.NewWorker(g, m, s, testkit.Logger(t))
+	w := mail.NewWorker(g, m, s, metrics.New(), testkit.Logger(t))
 	w.Backoff = func(int) time.Duration { return 0 }
 	w.PollInterval = 20 * time.Millisecond
 	return w
 }
 
 func msg(to string) mail.Message {
-	return mail.Message{To: to, Subject: "Hello", Text: "Plain body", HTML: "<p>HTML body</p>",
+	return mail.Message{To: to, Kind: "greeting", Subject: "Hello", Text: "Plain body", HTML: "<p>HTML body</p>",
 		Headers: map[string]string{"List-Unsubscribe": "<https://example.com/u>"}}
 }
 
@@ -107,9 +130,11 @@ func TestIntegrationMail(t *testing.T) {
 				got[0].Headers["List-Unsubscribe"] != "<https://example.com/u>" {
 				t.Fatalf("sent %+v", got)
 			}
-			if r := rows(t, g); len(r) != 1 || r[0].Status != mail.StatusSent || r[0].Attempts != 1 {
+			r := rows(t, g)
+			if len(r) != 1 || r[0].Attempts != 1 || r[0].SentAt == nil {
 				t.Fatalf("rows %+v", r)
 			}
+			expectScrubbed(t, r[0], mail.StatusSent)
 		})
 
 		t.Run("a failed delivery is retried until it succeeds", func(t *testing.T) {
@@ -145,8 +170,8 @@ func TestIntegrationMail(t *testing.T) {
 				t.Fatal("retried before its backoff")
 			}
 			r := rows(t, g)
-			if r[0].Status != mail.StatusPending || r[0].LastError == "" {
-				t.Fatalf("rows %+v", r)
+			if r[0].Status != mail.StatusPending || r[0].LastError == "" || r[0].TextBody != "Plain body" {
+				t.Fatalf("a message waiting for its retry lost what it says: %+v", r)
 			}
 			w.Now = func() time.Time { return time.Now().UTC().Add(61 * time.Minute) }
 			if n, _ := w.RunOnce(ctx); n != 1 || len(s.list()) != 1 {
@@ -163,16 +188,20 @@ func TestIntegrationMail(t *testing.T) {
 			for range 5 {
 				_, _ = w.RunOnce(ctx)
 			}
-			if r := rows(t, g); r[0].Status != mail.StatusFailed || r[0].Attempts != 3 {
+			r := rows(t, g)
+			if r[0].Attempts != 3 || r[0].LastError == "" {
 				t.Fatalf("rows %+v", r)
 			}
+			expectScrubbed(t, r[0], mail.StatusFailed)
 			reset()
 			w = worker(t, g, m, &sent{fail: 1, permanent: true})
 			_ = m.Enqueue(ctx, nil, msg("bad@example.com"))
 			_, _ = w.RunOnce(ctx)
-			if r := rows(t, g); r[0].Status != mail.StatusFailed || r[0].Attempts != 1 {
+			r = rows(t, g)
+			if r[0].Attempts != 1 {
 				t.Fatalf("rows %+v", r)
 			}
+			expectScrubbed(t, r[0], mail.StatusFailed)
 		})
 
 		t.Run("a message whose worker died is sent after the lease", func(t *testing.T) {
@@ -228,10 +257,52 @@ func TestIntegrationMail(t *testing.T) {
 				t.Logf("one worker sent everything (%d / %d)", len(s1.list()), len(s2.list()))
 			}
 			for _, r := range rows(t, g) {
-				if r.Status != mail.StatusSent || r.Attempts != 1 {
+				if r.Attempts != 1 {
 					t.Fatalf("row %+v", r)
 				}
+				expectScrubbed(t, r, mail.StatusSent)
 			}
+		})
+
+		t.Run("a message sent through SMTP leaves no content behind", func(t *testing.T) {
+			reset()
+			f := newFakeSMTP(t)
+			s, err := mail.NewSMTPSender("smtp://"+f.ln.Addr().String(), "no-reply@example.com")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := mail.NewMailer(g)
+			secret := msg("smtp@example.com")
+			secret.Subject, secret.Text = "Your code 482913", "Reset: https://lamplight.example/reset?token=s3cr3t"
+			if err := m.Enqueue(ctx, nil, secret); err != nil {
+				t.Fatal(err)
+			}
+			if n, err := worker(t, g, m, s).RunOnce(ctx); n != 1 || err != nil {
+				t.Fatal(n, err)
+			}
+			f.mu.Lock()
+			data := strings.Join(f.data, "")
+			f.mu.Unlock()
+			if !strings.Contains(data, "s3cr3t") {
+				t.Fatalf("the mail server did not get the link:\n%s", data)
+			}
+			expectScrubbed(t, rows(t, g)[0], mail.StatusSent)
+		})
+
+		t.Run("a message written to the log leaves no content behind", func(t *testing.T) {
+			reset()
+			var buf bytes.Buffer
+			m := mail.NewMailer(g)
+			secret := msg("log@example.com")
+			secret.Text = "Your code: 482913"
+			_ = m.Enqueue(ctx, nil, secret)
+			if n, err := worker(t, g, m, mail.LogSender{Log: slog.New(slog.NewJSONHandler(&buf, nil))}).RunOnce(ctx); n != 1 || err != nil {
+				t.Fatal(n, err)
+			}
+			if !strings.Contains(buf.String(), "482913") {
+				t.Fatalf("log %s", buf.String())
+			}
+			expectScrubbed(t, rows(t, g)[0], mail.StatusSent)
 		})
 
 		t.Run("forget and prune delete rows", func(t *testing.T) {
@@ -268,6 +339,44 @@ func TestIntegrationMail(t *testing.T) {
 				}
 			}
 		})
+	})
+}
+
+// TestIntegrationMigrationScrubsFinishedMail upgrades a database whose
+// delivered and given-up messages still hold their content.
+func TestIntegrationMigrationScrubsFinishedMail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("database")
+	}
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		first := fstest.MapFS{}
+		for _, dialect := range []string{"sqlite", "postgres"} {
+			name := dialect + "/00001_mail_messages.sql"
+			data, err := fs.ReadFile(mail.Migrations.FS, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first[name] = &fstest.MapFile{Data: data}
+		}
+		g := testkit.DB(t, b, db.Migrations{Name: mail.Migrations.Name, FS: first})
+		now := time.Now().UTC()
+		for _, status := range []string{mail.StatusSent, mail.StatusFailed, mail.StatusPending} {
+			err := g.Exec(`INSERT INTO mail_messages (to_address, subject, text_body, html_body, headers, status, attempts, next_attempt_at, created_at)
+				VALUES (?, 'Your code 482913', 'token=s3cr3t', '<a href="/reset#s3cr3t">', '{"X-A":"1"}', ?, 1, ?, ?)`,
+				status+"@example.com", status, now, now).Error
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.Migrate(context.Background(), g, []db.Migrations{mail.Migrations}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows(t, g) {
+			blank := r.Subject == "" && r.TextBody == "" && r.HTMLBody == "" && r.Headers == "{}"
+			if blank != (r.Status != mail.StatusPending) || r.ToAddress != r.Status+"@example.com" {
+				t.Errorf("after the upgrade: %+v", r)
+			}
+		}
 	})
 }
 

@@ -2,23 +2,26 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"lamplight/platform/db"
+	"lamplight/platform/loop"
+	"lamplight/platform/metrics"
 )
 
 // Worker delivers due messages through a Sender.
 type Worker struct {
-	db     *gorm.DB
-	sender Sender
-	log    *slog.Logger
-	nudge  <-chan struct{}
+	db      *gorm.DB
+	sender  Sender
+	metrics *metrics.Metrics
+	log     *slog.Logger
+	nudge   <-chan struct{}
 
 	// Now is the worker's clock.
 	Now func() time.Time
@@ -35,18 +38,19 @@ type Worker struct {
 	MaxAttempts int
 	// Backoff is the wait before retry number attempt (1 after the first failure).
 	Backoff func(attempt int) time.Duration
-	// Retention is how long sent and failed messages are kept.
+	// Retention is how long sent and failed messages are kept (without
+	// subject, bodies or headers: see scrubbed).
 	Retention time.Duration
 
-	stop chan struct{}
-	done chan struct{}
-	once sync.Once
+	loop *loop.Loop
+	// lastPrune is touched only by the loop's runs, one at a time.
+	lastPrune time.Time
 }
 
 // NewWorker builds a worker for mailer's queue; Start runs it.
-func NewWorker(g *gorm.DB, mailer *Mailer, sender Sender, log *slog.Logger) *Worker {
-	return &Worker{
-		db: g, sender: sender, log: log, nudge: mailer.nudge,
+func NewWorker(g *gorm.DB, mailer *Mailer, sender Sender, m *metrics.Metrics, log *slog.Logger) *Worker {
+	w := &Worker{
+		db: g, sender: sender, metrics: m, log: log, nudge: mailer.nudge,
 		Now:          func() time.Time { return time.Now().UTC() },
 		PollInterval: time.Second,
 		BatchSize:    20,
@@ -56,6 +60,33 @@ func NewWorker(g *gorm.DB, mailer *Mailer, sender Sender, log *slog.Logger) *Wor
 		Backoff:      ExponentialBackoff(30*time.Second, 2*time.Hour),
 		Retention:    7 * 24 * time.Hour,
 	}
+	m.Sample(log, 0, w.queue,
+		metrics.Gauge{Name: "lamplight_mail_queue_depth", Help: "Messages waiting to be sent or being sent (retries included)."},
+		metrics.Gauge{Name: "lamplight_mail_failed_messages", Help: "Messages given up on, kept for the retention period."})
+	return w
+}
+
+// queue counts the messages still to send and those given up, read when
+// metrics are scraped.
+func (w *Worker) queue(ctx context.Context) ([]float64, error) {
+	var counts []struct {
+		Status string
+		N      int64
+	}
+	err := w.db.WithContext(ctx).Model(&row{}).Select("status, COUNT(*) AS n").
+		Where("status IN ?", []string{StatusPending, StatusSending, StatusFailed}).Group("status").Scan(&counts).Error
+	if err != nil {
+		return nil, err
+	}
+	var waiting, failed float64
+	for _, c := range counts {
+		if c.Status == StatusFailed {
+			failed += float64(c.N)
+		} else {
+			waiting += float64(c.N)
+		}
+	}
+	return []float64{waiting, failed}, nil
 }
 
 // ExponentialBackoff doubles the wait from base after every failure, up to limit.
@@ -69,51 +100,29 @@ func ExponentialBackoff(base, limit time.Duration) func(int) time.Duration {
 	}
 }
 
-// Start runs the worker until Stop.
+// Start runs the worker until Stop: at once, then on every nudge and poll.
 func (w *Worker) Start() {
-	w.stop = make(chan struct{})
-	w.done = make(chan struct{})
-	go w.run()
+	w.loop = &loop.Loop{
+		Name: "mail_delivery", Interval: w.PollInterval, Nudge: w.nudge, AtStart: true,
+		Job: w.work, Log: w.log, Metrics: w.metrics,
+	}
+	w.loop.Start()
 }
 
 // Stop waits for the batch in flight.
-func (w *Worker) Stop() {
-	if w.stop == nil {
-		return
-	}
-	w.once.Do(func() { close(w.stop) })
-	<-w.done
-}
+func (w *Worker) Stop() { w.loop.Stop() }
 
-func (w *Worker) run() {
-	defer close(w.done)
-	tick := time.NewTicker(w.PollInterval)
-	defer tick.Stop()
-	lastPrune := time.Time{}
-	for {
-		for {
-			n, err := w.RunOnce(context.Background())
-			if err != nil {
-				w.log.Error("mail worker", "err", err)
-				break
-			}
-			if n < w.BatchSize {
-				break
-			}
-		}
-		if now := w.Now(); now.Sub(lastPrune) > time.Hour {
-			lastPrune = now
-			if err := w.Prune(context.Background()); err != nil {
-				w.log.Error("mail prune", "err", err)
-			}
-		}
-		select {
-		case <-w.stop:
-			return
-		case <-w.nudge:
-		case <-tick.C:
-		}
+// work delivers batches until one comes back short, and prunes hourly.
+func (w *Worker) work(ctx context.Context) error {
+	n, err := w.RunOnce(ctx)
+	for err == nil && n >= w.BatchSize {
+		n, err = w.RunOnce(ctx)
 	}
+	if now := w.Now(); now.Sub(w.lastPrune) > time.Hour {
+		w.lastPrune = now
+		err = errors.Join(err, w.Prune(ctx))
+	}
+	return err
 }
 
 // RunOnce claims one batch of due messages and tries to deliver each. It
@@ -173,13 +182,16 @@ func (w *Worker) deliver(ctx context.Context, r row) error {
 	now := w.Now()
 	owned := w.db.WithContext(ctx).Model(&row{}).Where("id = ? AND status = ? AND attempts = ?", r.ID, StatusSending, r.Attempts)
 	if sendErr == nil {
-		return owned.Updates(map[string]any{"status": StatusSent, "sent_at": now, "last_error": ""}).Error
+		w.metrics.MailSends.WithLabelValues("sent").Inc()
+		return owned.Updates(scrubbed(map[string]any{"status": StatusSent, "sent_at": now, "last_error": ""})).Error
 	}
 	if isPermanent(sendErr) || r.Attempts >= w.MaxAttempts {
 		w.log.Error("mail given up", "id", r.ID, "attempts", r.Attempts, "err", sendErr)
-		return owned.Updates(map[string]any{"status": StatusFailed, "last_error": truncate(sendErr.Error())}).Error
+		w.metrics.MailSends.WithLabelValues("failed").Inc()
+		return owned.Updates(scrubbed(map[string]any{"status": StatusFailed, "last_error": truncate(sendErr.Error())})).Error
 	}
 	retry := w.Backoff(r.Attempts)
+	w.metrics.MailSends.WithLabelValues("retry").Inc()
 	w.log.Warn("mail delivery failed, will retry", "id", r.ID, "attempts", r.Attempts, "retry_in", retry.String(), "err", sendErr)
 	return owned.Updates(map[string]any{
 		"status": StatusPending, "next_attempt_at": now.Add(retry), "last_error": truncate(sendErr.Error()),

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -19,6 +18,7 @@ import (
 
 	"lamplight/platform/bus"
 	"lamplight/platform/db"
+	"lamplight/platform/loop"
 	"lamplight/platform/metrics"
 )
 
@@ -49,36 +49,50 @@ type Outbox struct {
 	BatchSize    int
 
 	nudge chan struct{}
-	stop  chan struct{}
-	done  chan struct{}
-	once  sync.Once
+	relay *loop.Loop
 }
 
 // New builds an outbox; Start runs its relay.
 func New(g *gorm.DB, pub message.Publisher, m *metrics.Metrics, log *slog.Logger) *Outbox {
-	return &Outbox{
+	o := &Outbox{
 		db: g, pub: pub, metrics: m, log: log,
 		PollInterval: time.Second, BatchSize: 100,
 		nudge: make(chan struct{}, 1),
 	}
+	m.Sample(log, 0, o.backlog,
+		metrics.Gauge{Name: "lamplight_outbox_backlog", Help: "Events committed and not yet relayed to the bus."},
+		metrics.Gauge{Name: "lamplight_outbox_oldest_event_age_seconds", Help: "How long the oldest event not yet relayed has waited (0 when none waits)."})
+	return o
 }
 
-// Record adds an event to the caller's transaction.
+// backlog counts the rows waiting and the age of the oldest, read when
+// metrics are scraped.
+func (o *Outbox) backlog(ctx context.Context) ([]float64, error) {
+	var n int64
+	if err := o.db.WithContext(ctx).Model(&row{}).Count(&n).Error; err != nil {
+		return nil, err
+	}
+	age := 0.0
+	if n > 0 {
+		var oldest row
+		if err := o.db.WithContext(ctx).Select("created_at").Order("id").Limit(1).Find(&oldest).Error; err != nil {
+			return nil, err
+		}
+		if !oldest.CreatedAt.IsZero() {
+			age = max(0, time.Since(oldest.CreatedAt).Seconds())
+		}
+	}
+	return []float64{float64(n), age}, nil
+}
+
+// Record adds an event to the caller's transaction; use cases record
+// through their unit of work (platform/uow), which wakes the relay.
 func Record(tx *gorm.DB, ev bus.Event) error {
 	payload, err := json.Marshal(ev)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", ev.Topic(), err)
 	}
 	return tx.Create(&row{Topic: ev.Topic(), Payload: string(payload), CreatedAt: time.Now().UTC()}).Error
-}
-
-// Transact runs fn in a transaction and wakes the relay once it commits.
-func (o *Outbox) Transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
-	if err := o.db.WithContext(ctx).Transaction(fn); err != nil {
-		return err
-	}
-	o.Nudge()
-	return nil
 }
 
 // Nudge asks the relay to look for new rows now.
@@ -89,44 +103,25 @@ func (o *Outbox) Nudge() {
 	}
 }
 
-// Start runs the relay until Stop.
+// Start runs the relay until Stop: at once, then on every nudge and poll.
 func (o *Outbox) Start() {
-	o.stop = make(chan struct{})
-	o.done = make(chan struct{})
-	go o.run()
+	o.relay = &loop.Loop{
+		Name: "outbox_relay", Interval: o.PollInterval, Nudge: o.nudge, AtStart: true,
+		Job: o.relayAll, Log: o.log, Metrics: o.metrics,
+	}
+	o.relay.Start()
 }
 
 // Stop waits for the relay to finish the batch it is sending.
-func (o *Outbox) Stop() {
-	if o.stop == nil {
-		return
-	}
-	o.once.Do(func() { close(o.stop) })
-	<-o.done
-}
+func (o *Outbox) Stop() { o.relay.Stop() }
 
-func (o *Outbox) run() {
-	defer close(o.done)
-	tick := time.NewTicker(o.PollInterval)
-	defer tick.Stop()
-	for {
-		for {
-			n, err := o.RelayOnce(context.Background())
-			if err != nil {
-				o.log.Error("outbox relay", "err", err)
-				break
-			}
-			if n < o.BatchSize {
-				break
-			}
-		}
-		select {
-		case <-o.stop:
-			return
-		case <-o.nudge:
-		case <-tick.C:
-		}
+// relayAll sends batches until one comes back short.
+func (o *Outbox) relayAll(ctx context.Context) error {
+	n, err := o.RelayOnce(ctx)
+	for err == nil && n >= o.BatchSize {
+		n, err = o.RelayOnce(ctx)
 	}
+	return err
 }
 
 // RelayOnce publishes one batch and deletes what it sent in the same

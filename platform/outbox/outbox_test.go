@@ -13,9 +13,11 @@ import (
 
 	"lamplight/platform/bus"
 	"lamplight/platform/db"
+	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
 
 type noteWritten struct {
@@ -92,12 +94,13 @@ func startRouter(t *testing.T, tr *bus.Transport, h ...bus.Handler) {
 	t.Cleanup(func() { _ = r.Stop() })
 }
 
-func writeNote(o *outbox.Outbox, id int) error {
-	return o.Transact(context.Background(), func(tx *gorm.DB) error {
-		if err := tx.Create(&note{ID: id, Body: "hello"}).Error; err != nil {
+// writeNote writes a note and its event in one unit of work, relayed by o.
+func writeNote(g *gorm.DB, o *outbox.Outbox, id int) error {
+	return uow.New(g, o, mail.NewMailer(g)).Transact(context.Background(), func(tx *uow.Tx) error {
+		if err := tx.DB().Create(&note{ID: id, Body: "hello"}).Error; err != nil {
 			return err
 		}
-		return outbox.Record(tx, noteWritten{ID: id})
+		return tx.Record(noteWritten{ID: id})
 	})
 }
 
@@ -123,11 +126,11 @@ func TestIntegrationOutbox(t *testing.T) {
 
 		t.Run("a rolled back write records no event", func(t *testing.T) {
 			o := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
-			err := o.Transact(context.Background(), func(tx *gorm.DB) error {
-				if err := tx.Create(&note{ID: 1, Body: "x"}).Error; err != nil {
+			err := uow.New(g, o, mail.NewMailer(g)).Transact(context.Background(), func(tx *uow.Tx) error {
+				if err := tx.DB().Create(&note{ID: 1, Body: "x"}).Error; err != nil {
 					return err
 				}
-				if err := outbox.Record(tx, noteWritten{ID: 1}); err != nil {
+				if err := tx.Record(noteWritten{ID: 1}); err != nil {
 					return err
 				}
 				return errors.New("use case failed")
@@ -143,7 +146,7 @@ func TestIntegrationOutbox(t *testing.T) {
 		t.Run("relay killed before publishing, restarted: delivered exactly once", func(t *testing.T) {
 			dead := outbox.New(g, killedPublisher{tr.Publisher}, metrics.New(), testkit.Logger(t))
 			dead.Start()
-			if err := writeNote(dead, 2); err != nil {
+			if err := writeNote(g, dead, 2); err != nil {
 				t.Fatal(err)
 			}
 			// The dead relay tries (nudged by the commit) and fails; nothing is lost.
@@ -179,7 +182,7 @@ func TestIntegrationOutbox(t *testing.T) {
 				before := seen.total()
 				writer := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
 				for i := 100; i < 300; i++ {
-					if err := writeNote(writer, i); err != nil {
+					if err := writeNote(g, writer, i); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
 // Memory is the in-process adapter for a single instance.
@@ -17,14 +15,15 @@ type Memory struct {
 	lastSweep time.Time
 }
 
+// bucket is one key's state: tat, the time at which the bucket is full
+// again (the "theoretical arrival time" of GCRA), as the Redis adapter keeps it.
 type bucket struct {
-	lim      *rate.Limiter
-	limit    Limit
-	lastSeen time.Time
+	tat   time.Time
+	limit Limit
 }
 
-// sweepEvery is how often idle buckets are dropped. A bucket idle for a
-// whole period is full again, so dropping it changes nothing.
+// sweepEvery is how often full buckets are dropped. A full bucket is the
+// same as none, so dropping it changes nothing.
 const sweepEvery = time.Minute
 
 // NewMemory returns an in-process limiter.
@@ -46,19 +45,34 @@ func (m *Memory) Allow(_ context.Context, key string, limit Limit) (bool, time.D
 	m.sweep(now)
 	b, ok := m.buckets[key]
 	if !ok || b.limit != limit {
-		b = &bucket{lim: rate.NewLimiter(rate.Every(limit.interval()), limit.Rate), limit: limit}
+		b = &bucket{tat: now, limit: limit}
 		m.buckets[key] = b
 	}
-	b.lastSeen = now
-	r := b.lim.ReserveN(now, 1)
-	if !r.OK() {
-		return false, limit.Period, nil
+	next := maxTime(b.tat, now).Add(limit.interval())
+	if allowAt := next.Add(-limit.burst()); now.Before(allowAt) {
+		return false, allowAt.Sub(now), nil
 	}
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return false, d, nil
-	}
+	b.tat = next
 	return true, 0, nil
+}
+
+// Refund implements Limiter.
+func (m *Memory) Refund(_ context.Context, key string, limit Limit) error {
+	if err := limit.valid(); err != nil {
+		return err
+	}
+	now := m.now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.buckets[key]
+	if !ok || b.limit != limit {
+		return nil
+	}
+	b.tat = b.tat.Add(-limit.interval())
+	if !b.tat.After(now) {
+		delete(m.buckets, key)
+	}
+	return nil
 }
 
 func (m *Memory) sweep(now time.Time) {
@@ -67,8 +81,15 @@ func (m *Memory) sweep(now time.Time) {
 	}
 	m.lastSweep = now
 	for k, b := range m.buckets {
-		if now.Sub(b.lastSeen) > b.limit.Period {
+		if !b.tat.After(now) {
 			delete(m.buckets, k)
 		}
 	}
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }

@@ -78,6 +78,7 @@ func allow(t *testing.T, l ratelimit.Limiter, key string, limit ratelimit.Limit)
 
 // TestIntegrationLimiterSuite runs one behaviour suite against every adapter.
 func TestIntegrationLimiterSuite(t *testing.T) {
+	testkit.Integration(t)
 	for _, a := range adapters(t) {
 		t.Run(a.name, func(t *testing.T) {
 			l := a.open()
@@ -160,8 +161,44 @@ func TestIntegrationLimiterSuite(t *testing.T) {
 				}
 			})
 
+			t.Run("refunded events do not count", func(t *testing.T) {
+				limit := ratelimit.PerHour(3)
+				for i := range 20 {
+					if ok, _ := allow(t, l, "refunded", limit); !ok {
+						t.Fatalf("event %d refused although every one was refunded", i+1)
+					}
+					if err := l.Refund(context.Background(), "refunded", limit); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for i := range 3 {
+					if ok, _ := allow(t, l, "refunded", limit); !ok {
+						t.Fatalf("event %d of the full budget refused after refunds", i+1)
+					}
+				}
+				if ok, _ := allow(t, l, "refunded", limit); ok {
+					t.Fatal("refunds raised the budget")
+				}
+				// A refund after the budget is spent gives one event back.
+				if err := l.Refund(context.Background(), "refunded", limit); err != nil {
+					t.Fatal(err)
+				}
+				if ok, _ := allow(t, l, "refunded", limit); !ok {
+					t.Fatal("refunded event not given back")
+				}
+				if err := l.Refund(context.Background(), "never-seen", limit); err != nil {
+					t.Fatal(err)
+				}
+				if ok, _ := allow(t, l, "never-seen", ratelimit.PerHour(1)); !ok {
+					t.Fatal("a refund of an unknown key spent something")
+				}
+			})
+
 			t.Run("an invalid limit is an error", func(t *testing.T) {
 				if _, _, err := l.Allow(context.Background(), "x", ratelimit.Limit{}); err == nil {
+					t.Fatal("want error")
+				}
+				if err := l.Refund(context.Background(), "x", ratelimit.Limit{}); err == nil {
 					t.Fatal("want error")
 				}
 			})

@@ -11,13 +11,15 @@ import (
 
 // Redis is the shared adapter: every instance spends from the same buckets.
 type Redis struct {
-	lim *redis_rate.Limiter
+	lim    *redis_rate.Limiter
+	client prefixed
 }
 
 // NewRedis keeps its buckets under prefix+"ratelimit:" so deployments (and
 // test runs) sharing one server stay apart.
 func NewRedis(client redis.UniversalClient, prefix string) *Redis {
-	return &Redis{lim: redis_rate.NewLimiter(prefixed{client, prefix + "ratelimit:"})}
+	p := prefixed{client, prefix + "ratelimit:"}
+	return &Redis{lim: redis_rate.NewLimiter(p), client: p}
 }
 
 // Allow implements Limiter.
@@ -33,6 +35,36 @@ func (r *Redis) Allow(ctx context.Context, key string, limit Limit) (bool, time.
 		return true, 0, nil
 	}
 	return false, max(res.RetryAfter, time.Millisecond), nil
+}
+
+// refund moves a bucket's refill time back by one interval, on the
+// server's clock and in the library's format: the time the bucket is full
+// again, in seconds since 2017-01-01. The library's own "spend -1" cannot do
+// this: it leaves the key alone when the result is in the past, so a refund
+// into a nearly full bucket would be lost. A bucket full again is deleted.
+// The shared suite checks refunds against every adapter.
+var refund = redis.NewScript(`
+local tat = redis.call("GET", KEYS[1])
+if not tat then
+  return 0
+end
+local now = redis.call("TIME")
+now = (now[1] - 1483228800) + (now[2] / 1000000)
+tat = tonumber(tat) - tonumber(ARGV[1])
+if tat <= now then
+  redis.call("DEL", KEYS[1])
+else
+  redis.call("SET", KEYS[1], tat, "EX", math.ceil(tat - now))
+end
+return 0
+`)
+
+// Refund implements Limiter.
+func (r *Redis) Refund(ctx context.Context, key string, limit Limit) error {
+	if err := limit.valid(); err != nil {
+		return err
+	}
+	return refund.Run(ctx, r.client, []string{libraryPrefix + key}, limit.interval().Seconds()).Err()
 }
 
 // prefixed replaces the library's fixed key prefix with ours.

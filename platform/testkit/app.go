@@ -13,11 +13,13 @@ import (
 	"lamplight/platform/httpx"
 )
 
-// App is a started fx application listening on a free loopback port.
+// App is a started fx application listening on a free loopback port. Every
+// answer its Client receives under /api is checked against the API description.
 type App struct {
-	URL    string
-	Client *http.Client
-	fx     *fx.App
+	URL      string
+	Client   *http.Client
+	fx       *fx.App
+	contract *contract
 }
 
 // StartApp builds and starts the app from options (the caller supplies the
@@ -25,8 +27,10 @@ type App struct {
 // values can be pulled out with fx.Populate in opts.
 func StartApp(t testing.TB, opts ...fx.Option) *App {
 	t.Helper()
+	Integration(t)
 	var srv *httpx.Server
-	a := fx.New(append(opts, fx.Populate(&srv))...)
+	var doc httpx.OpenAPIDocument
+	a := fx.New(append(opts, fx.Populate(&srv, &doc))...)
 	if err := a.Err(); err != nil {
 		t.Fatalf("build app: %v", err)
 	}
@@ -42,8 +46,13 @@ func StartApp(t testing.TB, opts ...fx.Option) *App {
 			t.Errorf("stop app: %v", err)
 		}
 	})
-	return &App{URL: srv.URL(), Client: &http.Client{Timeout: 30 * time.Second}, fx: a}
+	c := newContract(t, doc)
+	return &App{URL: srv.URL(), Client: &http.Client{Timeout: 30 * time.Second, Transport: c}, fx: a, contract: c}
 }
+
+// Checked wraps a transport (nil: the default one) so that its answers are
+// checked against the API description too, for tests that need their own client.
+func (a *App) Checked(next http.RoundTripper) http.RoundTripper { return a.contract.with(next) }
 
 // Get sends a GET and returns the status and body.
 func (a *App) Get(t testing.TB, path string) (int, string) {

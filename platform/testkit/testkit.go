@@ -32,11 +32,22 @@ type Backend struct {
 // Postgres reports whether the backend uses PostgreSQL.
 func (b Backend) Postgres() bool { return b.Config.UsesPostgres() }
 
+// Integration skips the test under -short, so `go test -short` stays a quick
+// loop. The helpers below that open a database, reach Redis or start the app
+// call it, so a test built on them needs no skip of its own.
+func Integration(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("integration test: skipped with -short")
+	}
+}
+
 // Backends returns the embedded default (SQLite, memory cache, Go channel bus)
 // and, when TEST_DATABASE_URL and TEST_REDIS_URL are set, PostgreSQL with
 // Redis. Each backend has a database and a key prefix of its own.
 func Backends(t testing.TB) []Backend {
 	t.Helper()
+	Integration(t)
 	out := []Backend{{Name: "sqlite", Config: SQLiteConfig(t)}}
 	if os.Getenv("TEST_DATABASE_URL") != "" && os.Getenv("TEST_REDIS_URL") != "" {
 		cfg := baseConfig(t)
@@ -83,9 +94,10 @@ func randomName() string {
 }
 
 // PostgresURL creates an empty database for this test and drops it afterwards.
-// It skips the test when TEST_DATABASE_URL is not set.
+// It skips the test when TEST_DATABASE_URL is not set and under -short.
 func PostgresURL(t testing.TB) string {
 	t.Helper()
+	Integration(t)
 	admin := os.Getenv("TEST_DATABASE_URL")
 	if admin == "" {
 		t.Skip("TEST_DATABASE_URL not set")
@@ -113,9 +125,11 @@ func PostgresURL(t testing.TB) string {
 }
 
 // RedisURL returns TEST_REDIS_URL and a key prefix unique to this test; keys
-// under the prefix are deleted afterwards. It skips when the variable is unset.
+// under the prefix are deleted afterwards. It skips when the variable is unset
+// and under -short.
 func RedisURL(t testing.TB) (string, string) {
 	t.Helper()
+	Integration(t)
 	u := os.Getenv("TEST_REDIS_URL")
 	if u == "" {
 		t.Skip("TEST_REDIS_URL not set")
@@ -141,6 +155,7 @@ func RedisURL(t testing.TB) (string, string) {
 // DB opens the backend's database and applies the given migrations.
 func DB(t testing.TB, b Backend, sets ...db.Migrations) *gorm.DB {
 	t.Helper()
+	Integration(t)
 	g, err := db.Open(b.Config)
 	if err != nil {
 		t.Fatalf("open database: %v", err)

@@ -1,0 +1,29 @@
+package httpx_test
+
+import (
+	"testing"
+
+	"lamplight/platform/httpx"
+)
+
+func TestAppRoutes(t *testing.T) {
+	routes, err := httpx.ParseAppRoutes([]byte(`{"routes":[{"path":"","public":true},{"path":"books/:book"},{"path":"books/new"},{"path":"about","public":true}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{"": "", "books/GEN": "books/:book", "books/new": "books/new", "about": "about"} {
+		if r, ok := routes.Match(path); !ok || r.Path != want {
+			t.Errorf("%q matched %q %v, want %q", path, r.Path, ok, want)
+		}
+	}
+	for _, path := range []string{"books", "books/", "books/GEN/1", "about/faq", "About"} {
+		if r, ok := routes.Match(path); ok {
+			t.Errorf("%q matched %q", path, r.Path)
+		}
+	}
+	for _, bad := range []string{`{"routes":[{"path":"/books"}]}`, `{"routes":[{"path":"books/"}]}`, `[`} {
+		if _, err := httpx.ParseAppRoutes([]byte(bad)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
