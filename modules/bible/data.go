@@ -237,6 +237,15 @@ func (b Book) Name(loc Locale) string {
 	return k.nameTable(loc).names[b.ID]
 }
 
+// ChapterName returns what the locale calls one chapter of the book ("Psalm"
+// for Psalms in English), which is its Name for most books.
+func (b Book) ChapterName(loc Locale) string {
+	if n := k.nameTable(loc).chapterNames[b.ID]; n != "" {
+		return n
+	}
+	return b.Name(loc)
+}
+
 // Abbreviations returns the abbreviations and alternative names accepted for
 // the book in the locale, in addition to its name. The slice is a copy.
 func (b Book) Abbreviations(loc Locale) []string {

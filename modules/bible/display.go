@@ -15,6 +15,9 @@ import (
 //	one verse          John 3:16
 //	across chapters    Deuteronomy 1:13-4:18
 //
+// A reference within one chapter names the book as the locale names one
+// chapter of it: "Psalm 23" and "Psalm 23:1-4", but "Psalms 23-24".
+//
 // The book name and the chapter-verse separator are the locale's ("1. Mose
 // 1,1-10" in German, "Genèse 1.1-10" in French), and Parse reads every
 // formatted range back to the same range in the same locale.
@@ -43,6 +46,9 @@ func Format(r Range, loc Locale) (string, error) {
 		num = c(sc) + sep + c(sv) + "-" + c(ev)
 	default:
 		num = c(sc) + sep + c(sv) + "-" + c(ec) + sep + c(ev)
+	}
+	if sc == ec {
+		name = b.ChapterName(loc)
 	}
 	return name + " " + num, nil
 }

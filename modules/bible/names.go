@@ -2,6 +2,7 @@ package bible
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -10,6 +11,7 @@ import (
 // indexes (see normalize.go for the keys).
 type nameTable struct {
 	names         [BookCount + 1]string
+	chapterNames  [BookCount + 1]string // "" where one chapter goes by the book's name
 	abbreviations [BookCount + 1][]string
 	exact         map[string]int // exact key -> book id
 	folded        map[string]int // folded key -> book id
@@ -17,6 +19,7 @@ type nameTable struct {
 
 type nameJSON struct {
 	Name          string   `json:"name"`
+	ChapterName   string   `json:"chapterName"`
 	Abbreviations []string `json:"abbreviations"`
 }
 
@@ -60,7 +63,11 @@ func (kn *kernel) buildNameTable(raw map[string]nameJSON) (*nameTable, error) {
 		if nj.Name == "" {
 			return nil, fmt.Errorf("%s has no name", code)
 		}
+		if nj.ChapterName != "" && !slices.Contains(nj.Abbreviations, nj.ChapterName) {
+			return nil, fmt.Errorf("%s: chapterName %q is not among the abbreviations, so it would not parse", code, nj.ChapterName)
+		}
 		t.names[id] = nj.Name
+		t.chapterNames[id] = nj.ChapterName
 		t.abbreviations[id] = nj.Abbreviations
 	}
 	// Exact keys must be unique across the whole locale, including within

@@ -12,9 +12,9 @@ import (
 // shown to readers and matched by the web app) and must not change, hence
 // the capitalised error strings.
 var (
-	//lint:ignore ST1005 contract message, see above
+	//nolint:staticcheck // ST1005: contract message, see above
 	ErrInvalidBookName = errors.New("Invalid book name")
-	//lint:ignore ST1005 contract message, see above
+	//nolint:staticcheck // ST1005: contract message, see above
 	ErrInvalidVerseRange = errors.New("Invalid verse range")
 )
 

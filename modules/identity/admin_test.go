@@ -18,8 +18,8 @@ import (
 // adminProbe is a route guarded like the admin pages' API will be.
 func adminProbe() httpx.Routes {
 	return httpx.RoutesFunc(func(api *gin.RouterGroup) {
-		api.GET("/test/admin", identityapi.RequireAdmin, func(c *gin.Context) {
-			u, _ := identityapi.CurrentUser(c)
+		api.GET("/test/admin", httpx.RequireAdmin, func(c *gin.Context) {
+			u, _ := identityapi.CurrentUser(c.Request.Context())
 			c.JSON(http.StatusOK, gin.H{"admin": u.Email})
 		})
 	})

@@ -2,6 +2,7 @@ package identity_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"lamplight/modules/identity"
 	"lamplight/modules/identity/identitytest"
 	"lamplight/platform/config"
+	"lamplight/platform/mail"
 	"lamplight/platform/testkit"
 )
 
@@ -50,6 +52,48 @@ type env struct {
 	clock  *fakeClock
 	client *http.Client
 	admins *identity.Admins
+	outbox *delivered
+}
+
+// delivered records the mail an app's senders delivered: the database keeps
+// no content once a message is out, so tests read codes and links here, as
+// a reader reads them in their mailbox.
+type delivered struct {
+	mu   sync.Mutex
+	msgs []mail.Message
+}
+
+// recording wraps an app's sender.
+type recording struct {
+	next mail.Sender
+	to   *delivered
+}
+
+func (r recording) Send(ctx context.Context, m mail.Message) error {
+	if err := r.next.Send(ctx, m); err != nil {
+		return err
+	}
+	r.to.mu.Lock()
+	defer r.to.mu.Unlock()
+	r.to.msgs = append(r.to.msgs, m)
+	return nil
+}
+
+// mailboxes holds one record per database, so instances sharing one (whose
+// workers deliver each other's mail) share it too.
+var mailboxes = struct {
+	sync.Mutex
+	byDB map[string]*delivered
+}{byDB: map[string]*delivered{}}
+
+func mailbox(cfg config.Config) *delivered {
+	mailboxes.Lock()
+	defer mailboxes.Unlock()
+	key := cfg.DatabaseURL + "|" + cfg.SQLitePath()
+	if mailboxes.byDB[key] == nil {
+		mailboxes.byDB[key] = &delivered{}
+	}
+	return mailboxes.byDB[key]
 }
 
 // start runs the whole app on cfg with cheap hashing, verification
@@ -65,7 +109,7 @@ func startWithLog(t *testing.T, cfg config.Config, clock *fakeClock, logOut io.W
 	if clock == nil {
 		clock = &fakeClock{}
 	}
-	e := &env{t: t, clock: clock}
+	e := &env{t: t, clock: clock, outbox: mailbox(cfg)}
 	opts := append([]fx.Option{
 		fx.Decorate(func(c identity.Config) identity.Config {
 			identitytest.Cheap(&c)
@@ -76,10 +120,11 @@ func startWithLog(t *testing.T, cfg config.Config, clock *fakeClock, logOut io.W
 			return c
 		}),
 		fx.Decorate(func(identity.Clock) identity.Clock { return clock }),
+		fx.Decorate(func(s mail.Sender) mail.Sender { return recording{next: s, to: e.outbox} }),
 		fx.Populate(&e.db, &e.admins),
 	}, extra...)
 	e.app = testkit.StartApp(t, lamplight.Options(cfg, logOut, webFiles, opts...))
-	e.client = &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	e.client = &http.Client{Timeout: 30 * time.Second, Transport: e.app.Checked(nil), CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return e
 }
 
@@ -163,21 +208,56 @@ func expect(t *testing.T, r res, status int, fragments ...string) {
 }
 
 type mailRow struct {
-	ID        int64
 	ToAddress string
 	Subject   string
 	TextBody  string
 	HTMLBody  string
 }
 
-// mails lists the messages queued to an address, oldest first.
+// mails lists the messages delivered to an address, oldest first, once
+// every message queued to it is out.
 func (e *env) mails(to string) []mailRow {
 	e.t.Helper()
+	testkit.Eventually(e.t, 20*time.Second, func() bool { return e.queued(to) == 0 }, "mail to "+to+" not delivered")
+	e.outbox.mu.Lock()
+	defer e.outbox.mu.Unlock()
 	var out []mailRow
-	if err := e.db.Table("mail_messages").Where("to_address = ?", to).Order("id").Find(&out).Error; err != nil {
-		e.t.Fatal(err)
+	for _, m := range e.outbox.msgs {
+		if m.To == to {
+			out = append(out, mailRow{ToAddress: m.To, Subject: m.Subject, TextBody: m.Text, HTMLBody: m.HTML})
+		}
 	}
 	return out
+}
+
+// expectNothingUsableStored fails when a delivered message in the database
+// still holds one of the secrets.
+func (e *env) expectNothingUsableStored(secrets ...string) {
+	e.t.Helper()
+	var rows []struct{ ToAddress, Subject, TextBody, HTMLBody, Headers string }
+	if err := e.db.Table("mail_messages").Find(&rows).Error; err != nil {
+		e.t.Fatal(err)
+	}
+	if len(rows) == 0 {
+		e.t.Fatal("no mail rows: nothing was checked")
+	}
+	for _, r := range rows {
+		for _, s := range secrets {
+			if strings.Contains(r.Subject+r.TextBody+r.HTMLBody+r.Headers, s) {
+				e.t.Fatalf("mail to %s still holds %q in the database", r.ToAddress, s)
+			}
+		}
+	}
+}
+
+// queued counts the messages to an address still waiting for delivery.
+func (e *env) queued(to string) int64 {
+	e.t.Helper()
+	var n int64
+	if err := e.db.Table("mail_messages").Where("to_address = ? AND status IN ?", to, []string{mail.StatusPending, mail.StatusSending}).Count(&n).Error; err != nil {
+		e.t.Fatal(err)
+	}
+	return n
 }
 
 // lastMail is the newest message to an address.

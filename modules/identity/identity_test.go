@@ -41,6 +41,7 @@ func TestIntegrationIdentity(t *testing.T) {
 				t.Fatalf("mail %+v", m)
 			}
 
+			e.expectNothingUsableStored(code, e.linkToken("reader@example.com"))
 			// The code and the link are stored hashed.
 			var row struct{ CodeHash, LinkHash string }
 			e.db.Table("identity_email_verifications").Select("code_hash, link_hash").Take(&row)
@@ -269,6 +270,8 @@ func TestIntegrationIdentity(t *testing.T) {
 				t.Fatalf("mail %+v", m)
 			}
 			token := e.linkToken("forgetful@example.com")
+			// Delivered: the database keeps no usable link, the mailbox does.
+			e.expectNothingUsableStored(token)
 			var stored int64
 			e.db.Table("identity_password_resets").Where("token_hash = ?", token).Count(&stored)
 			if stored != 0 {

@@ -11,10 +11,21 @@ import (
 	"time"
 
 	"lamplight/modules/identity"
+	"lamplight/platform/config"
 	"lamplight/platform/testkit"
 )
 
 func strictLimits(c *identity.Config) { c.RateLimitScale = 1 }
+
+// behindProxy trusts X-Forwarded-For from the test client, so a test can
+// sign in from many addresses.
+func behindProxy(t *testing.T, cfg config.Config) config.Config {
+	if cfg.UsesRedis() {
+		_, cfg.RedisPrefix = testkit.RedisURL(t)
+	}
+	cfg.TrustedProxies = []string{"127.0.0.1/32", "::1/128"}
+	return cfg
+}
 
 // expectLimited fails unless the answer is 429 too_many_requests with a
 // positive Retry-After.
@@ -45,12 +56,56 @@ func TestIntegrationRateLimits(t *testing.T) {
 			expectLimited(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "elsewhere9@example.com"}))
 		})
 
-		t.Run("login: 5 a minute per address", func(t *testing.T) {
-			e.t = t
-			for range 5 {
-				expectError(t, e.req("POST", "/api/auth/login", bad), 401, "unauthenticated", "invalid_login")
+		t.Run("sign-in: successes never count", func(t *testing.T) {
+			e := start(t, behindProxy(t, b.Config), nil, strictLimits)
+			e.signUp("family@example.com")
+			for range 20 {
+				e.login("family@example.com", password)
 			}
-			expectLimited(t, e.req("POST", "/api/auth/login", bad))
+		})
+
+		t.Run("sign-in: 10 failures per account, from any number of addresses", func(t *testing.T) {
+			e := start(t, behindProxy(t, b.Config), nil, strictLimits)
+			e.signUp("target@example.com")
+			e.signUp("bystander@example.com")
+			guess := map[string]string{"email": "Target@Example.com ", "password": "wrong password"}
+			from := func(i int) []string { return []string{"X-Forwarded-For", "198.51.100." + strconv.Itoa(i)} }
+			for i := range 10 {
+				expectError(t, e.req("POST", "/api/auth/login", guess, from(i)...), 401, "unauthenticated", "invalid_login")
+			}
+			r := e.req("POST", "/api/auth/login", guess, from(50)...)
+			expectLimited(t, r)
+			// The window is bounded: an attempt comes back within 90 seconds.
+			if s, _ := strconv.Atoi(r.Header.Get("Retry-After")); s > 90 {
+				t.Fatalf("Retry-After %ds", s)
+			}
+			// While it lasts, the right password is not even checked.
+			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "target@example.com", "password": password}, from(51)...))
+			// Other accounts, from the same addresses, are not affected.
+			for i := range 10 {
+				expect(t, e.req("POST", "/api/auth/login", map[string]string{"email": "bystander@example.com", "password": password}, from(i)...), 200)
+			}
+			// Wrong passwords on other endpoints count against the same budget.
+			token := e.login("bystander@example.com", password)
+			for range 10 {
+				expectError(t, e.as(token, "PUT", "/api/auth/password", map[string]string{"currentPassword": "nope", "newPassword": "new password 1"}), 400, "validation_error", "currentPassword/password_incorrect")
+			}
+			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "bystander@example.com", "password": password}))
+		})
+
+		t.Run("sign-in: 100 failures an hour per address", func(t *testing.T) {
+			e := start(t, behindProxy(t, b.Config), nil, strictLimits)
+			shared := []string{"X-Forwarded-For", "203.0.113.7"}
+			for i := range 100 {
+				// Ten accounts, each below its own limit.
+				guess := map[string]string{"email": "member" + strconv.Itoa(i%10) + "@example.com", "password": "wrong password"}
+				if r := e.req("POST", "/api/auth/login", guess, shared...); r.Status != 401 {
+					t.Fatalf("failure %d: %d %s", i+1, r.Status, r.Body)
+				}
+			}
+			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "member0@example.com", "password": "wrong password"}, shared...))
+			// Another address is not affected.
+			expectError(t, e.req("POST", "/api/auth/login", map[string]string{"email": "visitor@example.com", "password": "wrong password"}, "X-Forwarded-For", "203.0.113.8"), 401, "unauthenticated", "invalid_login")
 		})
 
 		t.Run("password reset request: 3 an hour", func(t *testing.T) {
@@ -96,17 +151,25 @@ func TestIntegrationRateLimits(t *testing.T) {
 			_, cfg.RedisPrefix = testkit.RedisURL(t)
 			one := start(t, cfg, nil, strictLimits)
 			two := start(t, cfg, nil, strictLimits)
-			for i := range 5 {
+			one.t, two.t = t, t
+			for i := range 10 {
 				inst := one
 				if i%2 == 1 {
 					inst = two
 				}
-				inst.t = t
 				expectError(t, inst.req("POST", "/api/auth/login", bad), 401, "unauthenticated", "invalid_login")
 			}
-			one.t, two.t = t, t
 			expectLimited(t, two.req("POST", "/api/auth/login", bad))
 			expectLimited(t, one.req("POST", "/api/auth/login", bad))
+			// Successes on either instance spend nothing.
+			one.signUp("shared@example.com")
+			for i := range 20 {
+				inst := one
+				if i%2 == 1 {
+					inst = two
+				}
+				inst.login("shared@example.com", password)
+			}
 		})
 	})
 }

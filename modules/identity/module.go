@@ -1,13 +1,15 @@
 // Package identity is accounts and sign-in: registration with email
 // verification, password and Google sign-in, sessions, password reset and
 // change, email change, account deletion and the admin flag. Other modules
-// use identityapi: the current user, RequireUser and RequireAdmin, and the
-// UserDeleted event.
+// use identityapi (the current user of a request's context, the UserDeleted
+// event) and guard routes with httpx.RequireUser and httpx.RequireAdmin.
 package identity
 
 import (
+	"context"
 	_ "embed"
 	"log/slog"
+	"time"
 	_ "time/tzdata" // time zones validate even where the system has no zoneinfo
 
 	"github.com/gin-gonic/gin"
@@ -21,6 +23,8 @@ import (
 	"lamplight/platform/config"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/loop"
+	"lamplight/platform/metrics"
 )
 
 //go:embed openapi.yaml
@@ -59,6 +63,9 @@ var Module = fx.Module("identity",
 		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
 		// The contract other modules and the operator commands use.
 		func(s *app.Service) identityapi.Directory { return s },
+		func(s *app.Service) identityapi.LocaleWriter { return s },
+		func(s *app.Service) identityapi.AdminContacts { return s },
+		func(s *app.Service) identityapi.Accounts { return s },
 		func(s *app.Service) *Admins { return &Admins{svc: s} },
 	),
 	// HTTP: routes, authentication, documentation, health.
@@ -72,12 +79,18 @@ var Module = fx.Module("identity",
 )
 
 // startCleaner deletes expired sessions, codes and links hourly.
-func startCleaner(lc fx.Lifecycle, s *app.Service, cfg config.Config, log *slog.Logger) {
-	c := app.NewCleaner(s)
+func startCleaner(lc fx.Lifecycle, s *app.Service, cfg config.Config, m *metrics.Metrics, log *slog.Logger) {
+	cleaner := &loop.Loop{
+		Name: "identity_cleanup", Interval: time.Hour, Log: log, Metrics: m,
+		Job: func(ctx context.Context) error {
+			_, err := s.DeleteExpired(ctx)
+			return err
+		},
+	}
 	lc.Append(fx.StartStopHook(func() {
 		if cfg.SiteURL == "" {
 			log.Info("LAMPLIGHT_SITE_URL is not set: links in emails use the host of each request; set it in production")
 		}
-		c.Start()
-	}, c.Stop))
+		cleaner.Start()
+	}, cleaner.Stop))
 }

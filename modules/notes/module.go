@@ -1,6 +1,7 @@
 // Package notes is the reader's notes on passages: Markdown content, any
 // number of passages and the reader's tags, listed with filters by tag,
-// passage and text. Every write publishes NoteChanged.
+// passage and text. Every write publishes NoteChanged; a deleted tag
+// (tagsapi.TagDeleted) is dropped from the reader's notes.
 package notes
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/notes/internal/app"
 	"lamplight/modules/notes/internal/httpapi"
@@ -24,9 +26,10 @@ import (
 //go:embed openapi.yaml
 var openapi []byte
 
-// Module provides the notes store, the use cases, the notes' side of tags
-// (note counts per tag as notesapi.TagCounter; removing a deleted tag from
-// notes as a tagsapi.Referrer) and the /api/passage-notes routes.
+// Module provides the notes store, the use cases, the note counts per tag
+// the tags list shows (tagsapi.NoteCounter), the notes read whole for the
+// export (notesapi.Reader), the handler dropping deleted tags and the
+// /api/passage-notes routes.
 var Module = fx.Module("notes",
 	// Store.
 	fx.Provide(
@@ -36,9 +39,13 @@ var Module = fx.Module("notes",
 	// Use cases, and what the tags module needs from notes.
 	fx.Provide(
 		app.New,
-		app.NewTagReferences,
-		func(r *app.TagReferences) notesapi.TagCounter { return r },
-		fx.Annotate(func(r *app.TagReferences) tagsapi.Referrer { return r }, fx.ResultTags(tagsapi.GroupReferrers)),
+		func(s *store.Store) tagsapi.NoteCounter { return app.NewTagCounts(s) },
+		func(s *store.Store) notesapi.Reader { return s },
+		fx.Annotate(func(s *store.Store) adminapi.Counter {
+			return adminapi.NewCounter(adminapi.CountNotes, s.CountPerUser)
+		}, fx.ResultTags(adminapi.CounterGroup)),
+		func(s *app.Service) notesapi.Importer { return s },
+		fx.Annotate(removeDeletedTags, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.
@@ -48,6 +55,13 @@ var Module = fx.Module("notes",
 		fx.Annotate(func() health.Module { return health.Module{Name: "notes"} }, fx.ResultTags(platform.GroupHealth)),
 	),
 )
+
+// removeDeletedTags drops a deleted tag from the reader's notes.
+func removeDeletedTags(s *app.Service) bus.Handler {
+	return bus.On("notes.remove-deleted-tag", func(ctx context.Context, ev tagsapi.TagDeleted) error {
+		return s.RemoveTag(ctx, ev.UserID, ev.TagID)
+	})
+}
 
 // deleteOnUserDeleted removes a deleted reader's notes.
 func deleteOnUserDeleted(s *app.Service) bus.Handler {

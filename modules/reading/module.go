@@ -5,9 +5,12 @@ package reading
 import (
 	"context"
 	_ "embed"
+	"log/slog"
+	"time"
 
 	"go.uber.org/fx"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/internal/app"
 	"lamplight/modules/reading/internal/httpapi"
@@ -17,6 +20,7 @@ import (
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/metrics"
 )
 
 //go:embed openapi.yaml
@@ -34,6 +38,10 @@ var Module = fx.Module("reading",
 	fx.Provide(
 		app.New,
 		func(s *app.Service) readingapi.Reader { return s },
+		func(s *app.Service) readingapi.Importer { return s },
+		fx.Annotate(func(s *store.Store) adminapi.Counter {
+			return adminapi.NewCounter(adminapi.CountEntries, s.CountPerUser)
+		}, fx.ResultTags(adminapi.CounterGroup)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.
@@ -42,7 +50,17 @@ var Module = fx.Module("reading",
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "reading"} }, fx.ResultTags(platform.GroupHealth)),
 	),
+	fx.Invoke(sampleActiveReaders),
 )
+
+// sampleActiveReaders exports how many readers logged today (UTC), counted
+// at most every five minutes: the count scans the day's entries.
+func sampleActiveReaders(s *store.Store, m *metrics.Metrics, log *slog.Logger) {
+	m.Sample(log, 5*time.Minute, func(ctx context.Context) ([]float64, error) {
+		n, err := s.ReadersActiveSince(ctx, time.Now().UTC().Truncate(24*time.Hour))
+		return []float64{float64(n)}, err
+	}, metrics.Gauge{Name: "lamplight_readers_active_today", Help: "Readers who logged or edited an entry since midnight UTC (sampled every 5 minutes)."})
+}
 
 // deleteOnUserDeleted removes a deleted reader's log.
 func deleteOnUserDeleted(s *app.Service) bus.Handler {

@@ -32,8 +32,9 @@ var Module = fx.Module("settings",
 	),
 	// Use cases, and the contract other modules read settings through.
 	fx.Provide(
-		fx.Annotate(app.New, fx.ParamTags(``, ``, `optional:"true"`)),
+		fx.Annotate(app.New, fx.ParamTags(``, `optional:"true"`, `optional:"true"`)),
 		func(s *app.Service) settingsapi.Reader { return s },
+		func(s *app.Service) settingsapi.Restorer { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.

@@ -1,7 +1,7 @@
 // Package tags is the reader's labels for passage notes: a label unique per
 // reader ignoring case, a colour and a description. Modules that attach
-// tags check ownership through tagsapi.Owner and implement tagsapi.Referrer
-// so deleting a tag removes it everywhere in the same transaction.
+// tags check ownership through tagsapi.Owner and drop a deleted tag from
+// their rows when they see tagsapi.TagDeleted; tags imports none of them.
 package tags
 
 import (
@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/tags/internal/app"
 	"lamplight/modules/tags/internal/httpapi"
@@ -25,9 +26,8 @@ import (
 var openapi []byte
 
 // Module provides the tags store, the use cases (also as tagsapi.Owner) and
-// the /api/passage-note-tags routes. It takes the referrers in the
-// tagsapi.GroupReferrers group and, when the notes module runs, its note
-// counts per tag.
+// the /api/passage-note-tags routes. When the notes module runs, it takes
+// its note counts per tag (tagsapi.NoteCounter).
 var Module = fx.Module("tags",
 	// Store.
 	fx.Provide(
@@ -36,8 +36,13 @@ var Module = fx.Module("tags",
 	),
 	// Use cases, and the contract other modules check tags through.
 	fx.Provide(
-		fx.Annotate(app.New, fx.ParamTags(``, ``, tagsapi.GroupReferrers, `optional:"true"`)),
+		fx.Annotate(app.New, fx.ParamTags(``, `optional:"true"`)),
 		func(s *app.Service) tagsapi.Owner { return s },
+		fx.Annotate(func(s *store.Store) adminapi.Counter {
+			return adminapi.NewCounter(adminapi.CountTags, s.CountPerUser)
+		}, fx.ResultTags(adminapi.CounterGroup)),
+		func(s *app.Service) tagsapi.Importer { return s },
+		func(s *store.Store) tagsapi.Lister { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.

@@ -92,7 +92,7 @@ func TestIntegrationTagsHTTP(t *testing.T) {
 		})
 
 		t.Run("another reader's tag is 404", func(t *testing.T) {
-			want := `{"error":{"code":"not_found","errors":[{"code":"tags.tag_not_found"}]}}`
+			want := `{"error":{"code":"not_found","errors":[{"code":"tag_not_found"}]}}`
 			for _, m := range []string{"GET", "PUT", "DELETE"} {
 				if res := do(t, bob, m, "/api/passage-note-tags/"+created.ID, `{"label":"x","color":"#fff"}`, http.StatusNotFound); res != want {
 					t.Fatalf("%s: %s", m, res)

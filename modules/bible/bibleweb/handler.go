@@ -73,7 +73,8 @@ func NewHandler() (*Handler, error) {
 	for _, b := range bible.Books() {
 		names := map[string]localeName{}
 		for _, l := range bible.Locales() {
-			names[string(l)] = localeName{Name: b.Name(l), Abbreviations: b.Abbreviations(l)}
+			// A book without abbreviations in a locale answers [], as documented, not null.
+			names[string(l)] = localeName{Name: b.Name(l), Abbreviations: append([]string{}, b.Abbreviations(l)...)}
 		}
 		dto.Books = append(dto.Books, bookDTO{
 			ID: b.ID, USFM: b.USFM, BLB: b.BLB, TestamentOrder: b.TestamentOrder, NewTestament: b.NewTestament,
@@ -138,17 +139,17 @@ func (h *Handler) parse(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"passages": out})
 }
 
-// parseFailure names the failing reference: the detail code is the kernel's
-// message ('Invalid book name' / 'Invalid verse range'), shown as is.
+// parseFailure names the failing reference and why: reason invalid_book_name
+// or invalid_verse_range.
 func parseFailure(err error) error {
+	reason := "invalid_verse_range"
+	if errors.Is(err, bible.ErrInvalidBookName) {
+		reason = "invalid_book_name"
+	}
+	props := []any{"reason", reason}
 	var pe *bible.ParseError
-	props := []any{}
 	if errors.As(err, &pe) {
 		props = append(props, "part", pe.Text, "index", pe.Index)
 	}
-	code := bible.ErrInvalidVerseRange.Error()
-	if errors.Is(err, bible.ErrInvalidBookName) {
-		code = bible.ErrInvalidBookName.Error()
-	}
-	return errs.Validation(errs.Field("q", code, props...))
+	return errs.Validation(errs.Field("q", errs.IsInvalid, props...))
 }

@@ -66,7 +66,7 @@ func TestParseListAndDisplay(t *testing.T) {
 	}
 	want := []passage{
 		{143003001, 143003036, "John 3", 36},
-		{119023001, 119023006, "Psalms 23", 6},
+		{119023001, 119023006, "Psalm 23", 6},
 		{145008001, 145008017, "Romans 8:1-17", 17},
 	}
 	for i, w := range want {
@@ -79,9 +79,9 @@ func TestParseListAndDisplay(t *testing.T) {
 func TestParseErrorsNameTheFailingPart(t *testing.T) {
 	a := start(t)
 	cases := map[string]string{
-		"Gen 1; Hezekiah 2": "Invalid book name",
-		"Jude 2":            "Invalid verse range",
-		"Gen 51":            "Invalid verse range",
+		"Gen 1; Hezekiah 2": "invalid_book_name",
+		"Jude 2":            "invalid_verse_range",
+		"Gen 51":            "invalid_verse_range",
 	}
 	for q, want := range cases {
 		code, _, body := parse(t, a, q, "en")
@@ -95,7 +95,8 @@ func TestParseErrorsNameTheFailingPart(t *testing.T) {
 			} `json:"error"`
 		}
 		if err := json.Unmarshal([]byte(body), &e); err != nil || code != 400 || e.Error.Code != "validation_error" ||
-			len(e.Error.Errors) != 1 || e.Error.Errors[0].Field != "q" || e.Error.Errors[0].Code != want {
+			len(e.Error.Errors) != 1 || e.Error.Errors[0].Field != "q" || e.Error.Errors[0].Code != "is_invalid" ||
+			e.Error.Errors[0].Properties["reason"] != want {
 			t.Errorf("%q: %d %s", q, code, body)
 		}
 	}
@@ -109,7 +110,7 @@ func TestParseErrorsNameTheFailingPart(t *testing.T) {
 
 func TestBooksAreCacheable(t *testing.T) {
 	a := start(t)
-	res, err := http.Get(a.URL + "/api/bible/books")
+	res, err := a.Client.Get(a.URL + "/api/bible/books")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func TestBooksAreCacheable(t *testing.T) {
 	etag := res.Header.Get("ETag")
 	req, _ := http.NewRequest(http.MethodGet, a.URL+"/api/bible/books", nil)
 	req.Header.Set("If-None-Match", etag)
-	res2, err := http.DefaultClient.Do(req)
+	res2, err := a.Client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,15 @@
 // Package identityapi is the identity module's published contract: the
-// signed-in user as other modules see it, the event announcing a deleted
-// account, the middleware that guards routes, and the error ids the API
-// answers with. Everything else of the module is internal.
+// signed-in user as other modules see it (in a request's context), the
+// event announcing a deleted account, and the error ids the API answers
+// with. Routes are guarded with httpx.RequireUser and httpx.RequireAdmin.
+// Everything else of the module is internal.
 package identityapi
 
 import (
 	"context"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"lamplight/platform/errs"
-	"lamplight/platform/httpx"
 )
 
 // User is an account as other modules see it.
@@ -37,6 +35,9 @@ func (u User) Location() *time.Location {
 // every module deletes that reader's data when it sees it.
 type UserDeleted struct {
 	UserID string `json:"userId"`
+	// At is when the account was deleted (zero in events recorded before
+	// the field existed).
+	At time.Time `json:"at,omitzero"`
 }
 
 // Topic implements bus.Event.
@@ -48,51 +49,38 @@ type Directory interface {
 	User(ctx context.Context, id string) (User, error)
 }
 
-const userKey = "lamplight.identity.user"
+// AdminContacts lists the admins, for modules that notify them.
+type AdminContacts interface {
+	// Admins returns every account with the admin flag, ordered by address.
+	Admins(ctx context.Context) ([]User, error)
+}
 
-// CurrentUser returns the signed-in user of the request, if any.
-func CurrentUser(c *gin.Context) (User, bool) {
-	v, ok := c.Get(userKey)
-	if !ok {
-		return User{}, false
-	}
-	u, ok := v.(User)
+// LocaleWriter saves an account's language, which is kept once, on the
+// account, for every module that shows it.
+type LocaleWriter interface {
+	// SetLocale stores locale (en, de, es, fr, pt, uk) on the account with id.
+	SetLocale(ctx context.Context, id, locale string) error
+}
+
+type userKey struct{}
+
+// WithUser returns ctx carrying the signed-in user; the identity module's
+// authentication middleware calls it once a request's session is known.
+func WithUser(ctx context.Context, u User) context.Context {
+	return context.WithValue(ctx, userKey{}, u)
+}
+
+// CurrentUser returns the signed-in user of a request's context, if any.
+func CurrentUser(ctx context.Context) (User, bool) {
+	u, ok := ctx.Value(userKey{}).(User)
 	return u, ok
-}
-
-// SetCurrentUser is called by the identity module's authentication
-// middleware once a request's session is known; other modules only read.
-func SetCurrentUser(c *gin.Context, u User) { c.Set(userKey, u) }
-
-// RequireUser answers 401 unauthenticated unless someone is signed in.
-func RequireUser(c *gin.Context) {
-	if _, ok := CurrentUser(c); !ok {
-		httpx.Fail(c, ErrUnauthenticated)
-		return
-	}
-	c.Next()
-}
-
-// RequireAdmin answers 401 when signed out and 403 forbidden for a user
-// without the admin flag.
-func RequireAdmin(c *gin.Context) {
-	u, ok := CurrentUser(c)
-	if !ok {
-		httpx.Fail(c, ErrUnauthenticated)
-		return
-	}
-	if !u.IsAdmin {
-		httpx.Fail(c, ErrForbidden)
-		return
-	}
-	c.Next()
 }
 
 // Errors the identity API answers with. The detail codes are the product's
 // api_error ids; the web app translates them.
 var (
-	ErrUnauthenticated         = errs.New(errs.KindUnauthenticated)
-	ErrForbidden               = errs.New(errs.KindForbidden)
+	ErrUnauthenticated         = errs.ErrUnauthenticated
+	ErrForbidden               = errs.ErrForbidden
 	ErrInvalidLogin            = errs.New(errs.KindUnauthenticated, "invalid_login")
 	ErrNewEmailRequired        = errs.Validation(errs.Field("email", "new_email_required"))
 	ErrEmailInUse              = &errs.Error{Kind: errs.KindConflict, Details: []errs.Detail{errs.Field("email", "email_in_use")}}
@@ -106,9 +94,10 @@ var (
 	ErrCodeInvalid             = errs.Validation(errs.Field("code", errs.IsInvalid))
 	ErrGoogleNotConfigured     = errs.NotFound("google_not_configured")
 	ErrCrossOrigin             = errs.New(errs.KindForbidden, "cross_origin_request")
+	errVerifyEmail             = errs.New(errs.KindForbidden, "verify_email")
 )
 
 // ErrVerifyEmail asks the user to verify email first; a new code was sent.
 func ErrVerifyEmail(email string) *errs.Error {
-	return &errs.Error{Kind: errs.KindForbidden, Details: []errs.Detail{{Code: "verify_email", Properties: map[string]any{"email": email}}}}
+	return &errs.Error{Kind: errVerifyEmail.Kind, Details: []errs.Detail{{Code: errVerifyEmail.Details[0].Code, Properties: map[string]any{"email": email}}}}
 }

@@ -1,6 +1,5 @@
 // Package notesapi is the notes module's published contract: the note as
-// other modules see it, the NoteChanged event, and the note counts per tag
-// the tags module lists with each tag.
+// other modules see it and the NoteChanged event.
 package notesapi
 
 import (
@@ -8,6 +7,7 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/platform/uow"
 )
 
 // Note is a reader's note on zero or more passages, with tags.
@@ -22,6 +22,18 @@ type Note struct {
 	UpdatedAt time.Time     `json:"updatedAt"`
 }
 
+// Reader reads a reader's whole notes, for the export. Implemented by the
+// notes module.
+type Reader interface {
+	// EachNote calls fn with every note of userID, with its passages and
+	// tags, oldest first. Notes are read a page at a time, so a long history
+	// is never held whole; a note deleted meanwhile is skipped.
+	EachNote(ctx context.Context, userID string, fn func(Note) error) error
+	// CreationTimes answers when each of userID's notes was written, in one
+	// statement: what counting notes per day needs, without their text.
+	CreationTimes(ctx context.Context, userID string) ([]time.Time, error)
+}
+
 // Limits of a note.
 const (
 	// MaxContentLength is in characters (Unicode code points).
@@ -29,14 +41,6 @@ const (
 	MaxPassages      = 100
 	MaxTags          = 50
 )
-
-// TagCounter counts notes per tag. Implemented by the notes module; the
-// tags module lists each tag with its count.
-type TagCounter interface {
-	// NotesPerTag returns how many of userID's notes carry each tag; tags on
-	// no note are absent.
-	NotesPerTag(ctx context.Context, userID string) (map[string]int, error)
-}
 
 // Operations carried by NoteChanged.
 const (
@@ -55,3 +59,21 @@ type NoteChanged struct {
 
 // Topic implements bus.Event.
 func (NoteChanged) Topic() string { return "notes.note_changed" }
+
+// Import statuses of a note.
+const (
+	ImportNew      = "new"
+	ImportExisting = "existing"
+	ImportInvalid  = "invalid"
+)
+
+// Importer adds notes read from an archive inside the unit of work of the
+// module importing it, so the whole import commits or rolls back together.
+// Implemented by the notes module.
+type Importer interface {
+	// ImportNotes adds notes to userID's, keeping their content, passages,
+	// tags (already userID's tag ids) and times, and answers each one's
+	// status: ImportExisting for a note with the same content and creation
+	// time (imported before), ImportInvalid for one breaking a note's rules.
+	ImportNotes(tx *uow.Tx, userID string, notes []Note) ([]string, error)
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/modules/projections/insights"
 	"lamplight/modules/projections/progress"
 	"lamplight/modules/projections/rebuildapi"
 	"lamplight/modules/projections/streaks"
@@ -21,6 +22,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
+	"lamplight/platform/metrics"
 	"lamplight/platform/testkit"
 )
 
@@ -96,12 +98,18 @@ func BenchmarkRecomputeAfterOneEntry(b *testing.B) {
 			streaks.Compute(log, benchLookBack, benchToday, 1)
 		}
 	})
+	b.Run("insights", func(b *testing.B) {
+		for b.Loop() {
+			insights.Compute(log, benchLookBack, benchToday, 86)
+		}
+	})
 	b.Run("all", func(b *testing.B) {
 		for b.Loop() {
 			versecounts.Compute(log, benchLookBack)
 			progress.NewOverview(progress.Read(log, benchLookBack))
 			suggestions.Compute(log, benchLookBack, benchToday)
 			streaks.Compute(log, benchLookBack, benchToday, 1)
+			insights.Compute(log, benchLookBack, benchToday, 86)
 		}
 	})
 }
@@ -133,6 +141,7 @@ func BenchmarkServe(b *testing.B) {
 		Reading:  staticLog{readingapi.Log{Entries: tenYears(), Version: 3650}},
 		Settings: staticSettings{settingsapi.Settings{LookBackDate: benchLookBack, TimeZone: "UTC", RestDaysPerWeek: 1}},
 		Cache:    m,
+		Metrics:  metrics.New(),
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	vc, pr, sg, st := versecounts.New(d), progress.New(d), suggestions.New(d), streaks.New(d)
@@ -164,10 +173,11 @@ func BenchmarkServe(b *testing.B) {
 	}
 }
 
-// BenchmarkIntegrationSQLite measures whole requests against the embedded
-// default (SQLite, in-process cache) for the ten-year reader: a GET served
-// from the cache (two version reads, a cache read, the answer) and a
-// rebuild (loading the log from the database, recompute, store).
+// BenchmarkIntegrationSQLite measures against the embedded default (SQLite,
+// in-process cache) for the ten-year reader: an event's refresh of every
+// projection, a GET served from the cache (one read of the inputs, a cache
+// read, the answer) and a rebuild (loading the log from the database,
+// recompute, store).
 func BenchmarkIntegrationSQLite(b *testing.B) {
 	e := start(b, testkit.Backends(b)[0])
 	header := map[string]string{"X-Test-User": "u1"}
@@ -214,6 +224,19 @@ func BenchmarkIntegrationSQLite(b *testing.B) {
 	for _, r := range e.rebuilders {
 		rebuilders[r.Name()] = r
 	}
+	// One event's work when every value is stale: the inputs, the log
+	// once, four recomputes, the inputs again, four stores.
+	b.Run("refresh-all", func(b *testing.B) {
+		keys := []string{e.versecounts.Key("u1"), e.progress.Key("u1"), e.suggestions.Key("u1"), e.streaks.Key("u1")}
+		for b.Loop() {
+			if err := e.cache.Delete(ctx, keys...); err != nil {
+				b.Fatal(err)
+			}
+			if err := e.refresher.Refresh(ctx, "u1"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, name := range []string{"versecounts", "progress", "suggestions", "streaks"} {
 		b.Run("get-cached/"+name, func(b *testing.B) {
 			for b.Loop() {

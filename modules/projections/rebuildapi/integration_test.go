@@ -31,6 +31,7 @@ import (
 	"lamplight/platform"
 	"lamplight/platform/bus"
 	"lamplight/platform/cache"
+	"lamplight/platform/httpx"
 	"lamplight/platform/testkit"
 )
 
@@ -40,7 +41,7 @@ const today = "2024-06-12"
 // the signed-in reader.
 func signIn(c *gin.Context) {
 	if id := c.GetHeader("X-Test-User"); id != "" {
-		identityapi.SetCurrentUser(c, identityapi.User{ID: id})
+		c.Request = c.Request.WithContext(httpx.WithCaller(identityapi.WithUser(c.Request.Context(), identityapi.User{ID: id}), httpx.Caller{ID: id}))
 	}
 	c.Next()
 }
@@ -70,6 +71,7 @@ type env struct {
 	progress    *progress.Projection
 	suggestions *suggestions.Projection
 	streaks     *streaks.Projection
+	refresher   *rebuildapi.Refresher
 	rebuilders  []rebuildapi.Rebuilder
 }
 
@@ -92,14 +94,14 @@ func start(t testing.TB, b testkit.Backend, projectionOpts ...fx.Option) *env {
 	var rb rebuildersIn
 	e.App = testkit.StartApp(t,
 		fx.Supply(b.Config, testkit.Logger(t)),
-		fx.Provide(func() fs.FS { return fstest.MapFS{} }),
+		fx.Provide(func() fs.FS { return fstest.MapFS{} }, func() httpx.AppRoutes { return nil }),
 		fx.NopLogger,
 		platform.Module,
 		reading.Module,
 		settings.Module,
 		fx.Module("projections", append(projectionOpts,
-			versecounts.Module, progress.Module, suggestions.Module, streaks.Module,
-			fx.Populate(&e.versecounts, &e.progress, &e.suggestions, &e.streaks, &e.cache),
+			rebuildapi.Module, versecounts.Module, progress.Module, suggestions.Module, streaks.Module,
+			fx.Populate(&e.versecounts, &e.progress, &e.suggestions, &e.streaks, &e.refresher, &e.cache),
 		)...),
 		fx.Provide(fx.Annotate(func() gin.HandlerFunc { return signIn }, fx.ResultTags(platform.GroupAPIMiddleware))),
 		fx.Populate(&e.engine, &e.reading, &e.settings, &e.transport, &rb),
@@ -297,10 +299,10 @@ func TestIntegrationEventsKeepTheCacheCurrent(t *testing.T) {
 		}
 		waitCached(t, e, key, current)
 
-		// The same events handed to every projection's handlers directly,
-		// after a newer write, leave every value current and correct.
+		// The same events handed to the handlers directly, after a newer
+		// write, leave every value current and correct.
 		e.logEntry(t, "u1", "2024-06-09", v(1, 1, 1), v(1, 1, 31))
-		for _, h := range append(append(append(e.versecounts.Handlers(), e.progress.Handlers()...), e.suggestions.Handlers()...), e.streaks.Handlers()...) {
+		for _, h := range e.refresher.Handlers() {
 			if h.Topic != (readingapi.LogEntryChanged{}).Topic() {
 				continue
 			}

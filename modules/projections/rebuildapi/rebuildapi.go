@@ -1,23 +1,28 @@
 // Package rebuildapi is what the projection modules publish and share: the
-// Rebuilder contract that `lamplight projections rebuild` drives, and the
-// recompute-and-cache runner every projection is built on.
+// Rebuilder contract that `lamplight projections rebuild` drives, and the one
+// projection path every projection is built on.
 //
 // A projection is a pure function of one reader's log and settings (and, for
-// some, the reader's local date). The runner serves it from the cache when
-// the cached value was computed from the same inputs, recomputes it on a
-// miss or a stale entry, and recomputes it proactively when the reader's log
-// or settings change. It never increments: every write replaces the value
-// with one computed from the source of truth, so redelivered or reordered
-// events are harmless.
+// some, the reader's local date). Its Runner serves it from the cache when
+// the cached value was computed from the same inputs and recomputes it on a
+// miss or a stale entry; the Refresher recomputes every stale projection
+// from one read of the log when the reader's log or settings change. Nothing
+// increments: every write replaces a value with one computed from the
+// source of truth, so redelivered or reordered events are harmless.
 //
 // The package name ends in "api" because every projection is its own module
-// (see scripts/check-boundaries.sh) and may share only *api packages.
+// (see the depguard rules in .golangci.yml) and may share only *api packages.
 package rebuildapi
 
 import (
 	"context"
 
 	"go.uber.org/fx"
+
+	"lamplight/platform"
+	"lamplight/platform/bus"
+	"lamplight/platform/health"
+	"lamplight/platform/httpx"
 )
 
 // Rebuilder recomputes one projection for one reader and stores it.
@@ -37,7 +42,30 @@ type Rebuilder interface {
 //	}
 const Group = `group:"projection_rebuilders"`
 
-// Provide adds a module's T (already provided in the graph) to Group.
-func Provide[T Rebuilder]() fx.Option {
-	return fx.Provide(fx.Annotate(func(r T) Rebuilder { return r }, fx.ResultTags(Group)))
+// Module is the path every projection shares: the inputs read, the
+// Refresher and its event handlers. The app includes it once, beside the
+// projections.
+var Module = fx.Module("projections",
+	fx.Provide(
+		newJoined,
+		NewRefresher,
+		fx.Annotate(func(f *Refresher) []bus.Handler { return f.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
+		fx.Annotate(func() health.Module { return health.Module{Name: "projections"} }, fx.ResultTags(platform.GroupHealth)),
+	),
+)
+
+// Projection is a projection module: newProjection builds it on a Runner
+// (embedded), newHandler serves its routes, openapi describes them. It is
+// registered with the Refresher and as a Rebuilder for `lamplight
+// projections rebuild`.
+func Projection[P Member, H httpx.Routes](name string, newProjection func(Deps) P, newHandler func(P) H, openapi []byte) fx.Option {
+	return fx.Module("projections."+name,
+		fx.Provide(
+			newProjection,
+			fx.Annotate(func(p P) Member { return p }, fx.ResultTags(MemberGroup)),
+			fx.Annotate(func(p P) Rebuilder { return p }, fx.ResultTags(Group)),
+			platform.AsRoutes(newHandler),
+			fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
+		),
+	)
 }

@@ -4,17 +4,18 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sort"
 	"time"
 
 	"go.uber.org/fx"
+	"golang.org/x/sync/singleflight"
 
-	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/settings/settingsapi"
-	"lamplight/platform/bus"
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
+	"lamplight/platform/metrics"
 )
 
 // TTL bounds how long a reader's projection stays cached unused. Entries are
@@ -32,10 +33,7 @@ type Input struct {
 
 // Spec describes a projection to the runner.
 type Spec[T any] struct {
-	// Name is unique among projections: the cache key is proj:<Name>:<user>
-	// and the event handlers are projections.<Name> (log changes),
-	// projections.<Name>.settings (settings changes) and
-	// projections.<Name>.user-deleted, their consumer groups.
+	// Name is unique among projections: the cache key is proj:<Name>:<user>.
 	Name string
 	// FromLookBack reads only the entries dated on or after the reader's
 	// lookBackDate; otherwise the whole log.
@@ -54,15 +52,29 @@ type Deps struct {
 	fx.In
 	Reading  readingapi.Reader
 	Settings settingsapi.Reader
-	Cache    cache.Cache
-	Log      *slog.Logger
+	// Inputs reads settings and log version together; without it they are
+	// read one after the other through Settings and Reading.
+	Inputs  InputsReader `optional:"true"`
+	Cache   cache.Cache
+	Metrics *metrics.Metrics
+	Log     *slog.Logger
 }
 
-// Runner serves, refreshes and rebuilds one projection.
+func (d Deps) inputs() InputsReader {
+	if d.Inputs != nil {
+		return d.Inputs
+	}
+	return separate{settings: d.Settings, reading: d.Reading}
+}
+
+// Runner serves and rebuilds one projection; the Refresher keeps every
+// projection's values current from one read of the log per event.
 type Runner[T any] struct {
-	spec Spec[T]
-	deps Deps
-	now  func() time.Time
+	spec    Spec[T]
+	deps    Deps
+	now     func() time.Time
+	flight  singleflight.Group
+	answers answers
 }
 
 // NewRunner builds a runner for spec.
@@ -98,107 +110,93 @@ type View struct {
 
 // Get returns the reader's value for today ("" for the reader's current
 // local date in their time zone), with the settings and date it is for. It
-// checks the current versions of the log and the settings and recomputes on
-// a miss or a stale entry, so a read right after a write sees the write;
-// when the cache is down it computes directly.
+// reads the current inputs and recomputes on a miss or a stale entry, so a
+// read right after a write sees the write; when the cache is down it
+// computes directly. Concurrent reads of the same inputs share one lookup
+// and at most one recompute.
 func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, error) {
 	var zero T
-	s, err := r.deps.Settings.Get(ctx, userID)
+	in, err := r.deps.inputs().Inputs(ctx, userID)
 	if err != nil {
 		return zero, View{}, err
 	}
-	view := View{Settings: s, Today: r.today(s, today)}
-	logVersion, err := r.deps.Reading.Version(ctx, userID)
-	if err != nil {
-		return zero, view, err
-	}
-	// The log is read after its version, so a value is never older than the
-	// version it is stored under; at worst it is newer, and the next read
-	// recomputes once.
-	v, err := cache.Versioned(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(logVersion, s, view.Today), TTL,
-		func() (T, error) {
-			l, err := r.deps.Reading.Log(ctx, userID, r.from(s))
+	view := View{Settings: in.Settings, Today: r.today(in.Settings, today)}
+	return r.get(ctx, userID, in, view)
+}
+
+// get is Get once the inputs are read.
+func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View) (T, View, error) {
+	var zero T
+	key, version := r.Key(userID), r.Version(in.LogVersion, in.Settings, view.Today)
+	// The shared call outlives a caller that gives up, for the others.
+	shared := context.WithoutCancel(ctx)
+	v, err, _ := r.flight.Do(key+"\n"+version, func() (any, error) {
+		// The log is read after its version, so a value is never older
+		// than the version it is stored under; at worst it is newer, and
+		// the next read recomputes once.
+		result := "hit"
+		v, err := cache.Versioned(shared, r.deps.Cache, r.deps.Log, key, version, TTL, func() (T, error) {
+			result = "miss"
+			l, err := r.deps.Reading.Log(shared, userID, r.from(in.Settings))
 			if err != nil {
 				return zero, err
 			}
-			return r.spec.Compute(r.input(l, s, view.Today)), nil
+			return r.timed(r.input(l, in.Settings, view.Today)), nil
 		})
-	return v, view, err
-}
-
-// refreshAttempts bounds how often Refresh recomputes while writes keep
-// landing; past it the event handler fails and the bus retries later.
-const refreshAttempts = 3
-
-// Refresh makes the cached value current, recomputing only when it is stale,
-// so an old or repeated event costs a version check. Events are handled
-// concurrently (and by several instances), so a slower handler can store a
-// value computed from an older log over a newer one: after storing, Refresh
-// checks that the cache holds the current inputs' version and goes again if
-// it does not.
-func (r *Runner[T]) Refresh(ctx context.Context, userID string) error {
-	for range refreshAttempts {
-		if _, _, err := r.Get(ctx, userID, ""); err != nil {
-			return err
-		}
-		current, err := r.currentVersion(ctx, userID)
-		if err != nil {
-			return err
-		}
-		cached, err := cache.VersionOf(ctx, r.deps.Cache, r.Key(userID))
-		if err != nil || cached == current {
-			// With the cache down there is nothing to keep current: reads
-			// compute directly until it is back.
-			return nil
-		}
-	}
-	return fmt.Errorf("projection %s for %s: the cache kept holding an older version", r.spec.Name, userID)
-}
-
-func (r *Runner[T]) currentVersion(ctx context.Context, userID string) (string, error) {
-	s, err := r.deps.Settings.Get(ctx, userID)
+		r.deps.Metrics.ProjectionCacheReads.WithLabelValues(r.spec.Name, result).Inc()
+		return v, err
+	})
 	if err != nil {
-		return "", err
+		return zero, view, err
 	}
-	logVersion, err := r.deps.Reading.Version(ctx, userID)
-	if err != nil {
-		return "", err
-	}
-	return r.Version(logVersion, s, r.today(s, "")), nil
+	return v.(T), view, nil
 }
 
 // Rebuild implements Rebuilder: recompute from the source of truth and
 // store under the versions of the snapshot it was computed from.
 func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
-	s, err := r.deps.Settings.Get(ctx, userID)
+	in, err := r.deps.inputs().Inputs(ctx, userID)
 	if err != nil {
 		return err
 	}
-	today := r.today(s, "")
-	l, err := r.deps.Reading.Log(ctx, userID, r.from(s))
+	l, err := r.deps.Reading.Log(ctx, userID, r.from(in.Settings))
 	if err != nil {
 		return err
 	}
-	v := r.spec.Compute(r.input(l, s, today))
-	cache.Store(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.Version(l.Version, s, today), TTL, v)
+	today := r.today(in.Settings, "")
+	r.store(ctx, userID, today, Inputs{Settings: in.Settings, LogVersion: l.Version}, r.compute(l, in.Settings, today))
 	return nil
 }
 
-// Handlers are the bus handlers that keep the cache current (and drop a
-// deleted reader's value): one per event, each named after the projection,
-// which makes it its own consumer group.
-func (r *Runner[T]) Handlers() []bus.Handler {
-	return []bus.Handler{
-		bus.On("projections."+r.spec.Name, func(ctx context.Context, ev readingapi.LogEntryChanged) error {
-			return r.Refresh(ctx, ev.UserID)
-		}),
-		bus.On("projections."+r.spec.Name+".settings", func(ctx context.Context, ev settingsapi.SettingsChanged) error {
-			return r.Refresh(ctx, ev.UserID)
-		}),
-		bus.On("projections."+r.spec.Name+".user-deleted", func(ctx context.Context, ev identityapi.UserDeleted) error {
-			return r.deps.Cache.Delete(ctx, r.Key(ev.UserID))
-		}),
-	}
+// The methods below make a Runner a Member of the Refresher.
+
+func (r *Runner[T]) versionFor(in Inputs, today string) string {
+	return r.Version(in.LogVersion, in.Settings, today)
+}
+
+func (r *Runner[T]) wholeLog() bool { return !r.spec.FromLookBack }
+
+// compute runs the projection on l, which may start before its from.
+func (r *Runner[T]) compute(l readingapi.Log, s settingsapi.Settings, today string) any {
+	return r.timed(r.input(since(l, r.from(s)), s, today))
+}
+
+// timed runs the projection and records how long it took.
+func (r *Runner[T]) timed(in Input) T {
+	start := time.Now()
+	v := r.spec.Compute(in)
+	r.deps.Metrics.ProjectionCompute.WithLabelValues(r.spec.Name).Observe(time.Since(start).Seconds())
+	return v
+}
+
+func (r *Runner[T]) store(ctx context.Context, userID, today string, in Inputs, v any) {
+	cache.Store(ctx, r.deps.Cache, r.deps.Log, r.Key(userID), r.versionFor(in, today), TTL, v)
+}
+
+// since is l without the entries dated before from; l is in date order.
+func since(l readingapi.Log, from string) readingapi.Log {
+	i := sort.Search(len(l.Entries), func(i int) bool { return l.Entries[i].Date >= from })
+	return readingapi.Log{Entries: l.Entries[i:], Version: l.Version}
 }
 
 func (r *Runner[T]) from(s settingsapi.Settings) string {

@@ -3,10 +3,12 @@ package rebuildapi
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
+	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/errs"
+	"lamplight/platform/metrics"
 )
 
 // fakeLog is a reader's log whose version grows with every write.
@@ -75,11 +78,13 @@ func (f *fakeLog) Version(_ context.Context, user string) (int64, error) {
 func (f *fakeLog) UsersWithEntries(context.Context) ([]string, error) { return nil, nil }
 
 type fakeSettings struct {
-	mu sync.Mutex
-	s  map[string]settingsapi.Settings
+	mu   sync.Mutex
+	s    map[string]settingsapi.Settings
+	gets atomic.Int32
 }
 
 func (f *fakeSettings) Get(_ context.Context, user string) (settingsapi.Settings, error) {
+	f.gets.Add(1)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if s, ok := f.s[user]; ok {
@@ -118,22 +123,56 @@ type summary struct {
 }
 
 type fixture struct {
-	log      *fakeLog
-	settings *fakeSettings
-	cache    cache.Cache
-	runner   *Runner[summary]
-	computes int
+	log       *fakeLog
+	settings  *fakeSettings
+	cache     cache.Cache
+	metrics   *metrics.Metrics
+	logged    *levels
+	runner    *Runner[summary]
+	refresher *Refresher
+	computes  atomic.Int32
+}
+
+// levels counts the records logged at each level.
+type levels struct {
+	mu sync.Mutex
+	n  map[slog.Level]int
+}
+
+func (l *levels) Enabled(context.Context, slog.Level) bool { return true }
+func (l *levels) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.n[r.Level]++
+	return nil
+}
+func (l *levels) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *levels) WithGroup(string) slog.Handler      { return l }
+
+func (l *levels) atLeast(min slog.Level) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	total := 0
+	for level, n := range l.n {
+		if level >= min {
+			total += n
+		}
+	}
+	return total
 }
 
 func newFixture(t *testing.T, c cache.Cache, usesToday bool) *fixture {
-	f := &fixture{log: newFakeLog(), settings: &fakeSettings{s: map[string]settingsapi.Settings{}}, cache: c}
+	f := &fixture{
+		log: newFakeLog(), settings: &fakeSettings{s: map[string]settingsapi.Settings{}}, cache: c,
+		metrics: metrics.New(), logged: &levels{n: map[slog.Level]int{}},
+	}
 	spec := Spec[summary]{
 		Name:         "toy",
 		FromLookBack: true,
 		UsesToday:    usesToday,
 		Inputs:       func(s settingsapi.Settings) string { return s.LookBackDate },
 		Compute: func(in Input) summary {
-			f.computes++
+			f.computes.Add(1)
 			out := summary{Dates: []string{}, Today: in.Today}
 			for _, e := range in.Log.Entries {
 				out.Dates = append(out.Dates, e.Date)
@@ -141,8 +180,10 @@ func newFixture(t *testing.T, c cache.Cache, usesToday bool) *fixture {
 			return out
 		},
 	}
-	f.runner = NewRunner(spec, Deps{Reading: f.log, Settings: f.settings, Cache: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	deps := Deps{Reading: f.log, Settings: f.settings, Cache: c, Metrics: f.metrics, Log: slog.New(f.logged)}
+	f.runner = NewRunner(spec, deps)
 	f.runner.SetClock(func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC) })
+	f.refresher = NewRefresher(RefresherIn{Deps: deps, Members: []Member{f.runner}})
 	return f
 }
 
@@ -167,12 +208,12 @@ func (f *fixture) get(t *testing.T, user, today string) summary {
 func TestGetServesFromTheCacheUntilAnInputChanges(t *testing.T) {
 	f := newFixture(t, memory(t), false)
 	f.log.add("u1", "2026-11-01")
-	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-01"}) || f.computes != 1 {
-		t.Fatalf("%+v after %d computes", got, f.computes)
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-01"}) || f.computes.Load() != 1 {
+		t.Fatalf("%+v after %d computes", got, f.computes.Load())
 	}
 	f.get(t, "u1", "")
-	if f.computes != 1 {
-		t.Fatalf("recomputed without a change: %d", f.computes)
+	if f.computes.Load() != 1 {
+		t.Fatalf("recomputed without a change: %d", f.computes.Load())
 	}
 	// Read your writes.
 	f.log.add("u1", "2026-11-02")
@@ -185,10 +226,10 @@ func TestGetServesFromTheCacheUntilAnInputChanges(t *testing.T) {
 		t.Fatalf("lookBackDate ignored: %+v", got)
 	}
 	// ...and one it does not read leaves the cached value valid.
-	n := f.computes
+	n := f.computes.Load()
 	f.settings.set("u1", func(s *settingsapi.Settings) { s.Locale = "de" })
 	f.get(t, "u1", "")
-	if f.computes != n {
+	if f.computes.Load() != n {
 		t.Fatal("an unrelated setting invalidated the value")
 	}
 	// Readers are apart.
@@ -210,27 +251,27 @@ func TestTodayIsAnInput(t *testing.T) {
 	if got := f.get(t, "u1", "2026-11-22"); got.Today != "2026-11-22" {
 		t.Fatalf("explicit today: %s", got.Today)
 	}
-	n := f.computes
+	n := f.computes.Load()
 	f.get(t, "u1", "2026-11-22")
-	if f.computes != n {
+	if f.computes.Load() != n {
 		t.Fatal("same today recomputed")
 	}
 	// A projection that does not use today ignores it.
 	g := newFixture(t, memory(t), false)
 	g.get(t, "u1", "2026-01-01")
 	g.get(t, "u1", "2026-01-02")
-	if got := g.get(t, "u1", ""); got.Today != "" || g.computes != 1 {
-		t.Fatalf("%+v after %d computes", got, g.computes)
+	if got := g.get(t, "u1", ""); got.Today != "" || g.computes.Load() != 1 {
+		t.Fatalf("%+v after %d computes", got, g.computes.Load())
 	}
 }
 
 func TestEventsRecomputeAndNeverPutAnOlderValueBack(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, memory(t), false)
-	handlers := f.runner.Handlers()
-	if len(handlers) != 3 || handlers[0].Name != "projections.toy" || handlers[0].Topic != (readingapi.LogEntryChanged{}).Topic() ||
-		handlers[1].Name != "projections.toy.settings" || handlers[1].Topic != (settingsapi.SettingsChanged{}).Topic() ||
-		handlers[2].Name != "projections.toy.user-deleted" || handlers[2].Topic != (identityapi.UserDeleted{}).Topic() {
+	handlers := f.refresher.Handlers()
+	if len(handlers) != 3 || handlers[0].Name != "projections.refresh" || handlers[0].Topic != (readingapi.LogEntryChanged{}).Topic() ||
+		handlers[1].Name != "projections.refresh.settings" || handlers[1].Topic != (settingsapi.SettingsChanged{}).Topic() ||
+		handlers[2].Name != "projections.user-deleted" || handlers[2].Topic != (identityapi.UserDeleted{}).Topic() {
 		t.Fatalf("handlers %+v", handlers)
 	}
 	onLog := handlers[0].Handle
@@ -247,8 +288,8 @@ func TestEventsRecomputeAndNeverPutAnOlderValueBack(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if f.computes != 1 {
-		t.Fatalf("handlers recomputed a current value: %d computes", f.computes)
+	if f.computes.Load() != 1 {
+		t.Fatalf("handlers recomputed a current value: %d computes", f.computes.Load())
 	}
 	reads := f.log.reads
 	if got := f.get(t, "u1", ""); len(got.Dates) != 2 || f.log.reads != reads {
@@ -290,20 +331,51 @@ func TestASlowHandlerDoesNotLeaveAnOlderValueCached(t *testing.T) {
 	f := newFixture(t, memory(t), false)
 	f.log.add("u1", "2026-11-01")
 	// While the first handler computes from version 1, a write lands and a
-	// second handler stores version 2; the first then stores version 1 over
-	// it, notices, and recomputes.
+	// second handler stores version 2; the first notices before storing and
+	// leaves version 2 in place.
 	f.log.duringRead = func() {
 		f.log.add("u1", "2026-11-02")
-		if err := f.runner.Refresh(ctx, "u1"); err != nil {
+		if err := f.refresher.Refresh(ctx, "u1"); err != nil {
 			t.Error(err)
 		}
 	}
-	if err := f.runner.Refresh(ctx, "u1"); err != nil {
+	if err := f.refresher.Refresh(ctx, "u1"); err != nil {
 		t.Fatal(err)
 	}
 	want := f.runner.Version(2, settingsapi.Settings{TimeZone: "UTC", RestDaysPerWeek: 1}, "")
 	if got, err := cache.VersionOf(ctx, f.cache, f.runner.Key("u1")); got != want || err != nil {
 		t.Fatalf("cached version %q (%v), want %q", got, err, want)
+	}
+}
+
+func TestRefreshOutrunByWritesIsCountedNotLogged(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, memory(t), false)
+	f.log.add("u1", "2026-11-01")
+	// Every computation is overtaken by a new write, as under a reader's
+	// steady writes: the cache never holds the current version.
+	var write func()
+	write = func() {
+		f.log.add("u1", "2026-11-02")
+		f.log.duringRead = write
+	}
+	f.log.duringRead = write
+	onLog := f.refresher.Handlers()[0].Handle
+	if err := onLog(ctx, []byte(`{"userId":"u1"}`)); err != nil {
+		t.Fatalf("the event must succeed, or the bus logs and retries it: %v", err)
+	}
+	rec := httptest.NewRecorder()
+	f.metrics.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if want := `lamplight_projection_refresh_superseded_total{projection="toy"} 1`; !strings.Contains(rec.Body.String(), want) {
+		t.Fatalf("metric %s missing", want)
+	}
+	if n := f.logged.atLeast(slog.LevelWarn); n != 0 {
+		t.Fatalf("%d records logged at warn or above", n)
+	}
+	// A read still answers the current log.
+	f.log.duringRead = nil
+	if got := f.get(t, "u1", ""); len(got.Dates) != int(f.log.version["u1"]) {
+		t.Fatalf("read after the refresh: %+v", got)
 	}
 }
 
@@ -337,7 +409,7 @@ func TestCacheDownStillAnswers(t *testing.T) {
 	if err := f.runner.Rebuild(context.Background(), "u1"); err != nil {
 		t.Fatalf("rebuild must not fail on the cache: %v", err)
 	}
-	if err := f.runner.Refresh(context.Background(), "u1"); err != nil {
+	if err := f.refresher.Refresh(context.Background(), "u1"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -355,5 +427,70 @@ func TestParseDate(t *testing.T) {
 		if !ok || e.Kind != errs.KindValidation || e.Details[0].Field != "today" || e.Details[0].Code != errs.IsInvalid {
 			t.Errorf("%q: %v", bad, err)
 		}
+	}
+}
+
+func TestOneEventReadsTheLogOnceForEveryProjection(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, memory(t), true)
+	// A second projection over the whole log, beside the toy one that reads
+	// from lookBackDate.
+	whole := NewRunner(Spec[int]{
+		Name:    "whole",
+		Inputs:  func(settingsapi.Settings) string { return "" },
+		Compute: func(in Input) int { return len(in.Log.Entries) },
+	}, f.runner.deps)
+	f.refresher = NewRefresher(RefresherIn{Deps: f.runner.deps, Members: []Member{f.runner, whole}})
+	f.settings.set("u1", func(s *settingsapi.Settings) { s.LookBackDate = "2026-11-02" })
+	f.log.add("u1", "2026-11-01")
+	f.log.add("u1", "2026-11-02")
+
+	if err := f.refresher.Handlers()[0].Handle(ctx, []byte(`{"userId":"u1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if f.log.reads != 1 {
+		t.Fatalf("%d log reads for one event", f.log.reads)
+	}
+	if got := f.get(t, "u1", ""); !slices.Equal(got.Dates, []string{"2026-11-02"}) {
+		t.Fatalf("toy %+v", got)
+	}
+	if n, _, err := whole.Get(ctx, "u1", ""); n != 2 || err != nil || f.log.reads != 1 {
+		t.Fatalf("whole %d (%v) after %d log reads", n, err, f.log.reads)
+	}
+	// A repeated event finds both current and reads no log.
+	if err := f.refresher.Handlers()[0].Handle(ctx, []byte(`{"userId":"u1"}`)); err != nil || f.log.reads != 1 {
+		t.Fatalf("%v after %d log reads", err, f.log.reads)
+	}
+	// A deleted reader's values are all dropped.
+	if err := f.refresher.Handlers()[2].Handle(ctx, []byte(`{"userId":"u1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{f.runner.Key("u1"), whole.Key("u1")} {
+		if _, err := f.cache.Get(ctx, key); !errors.Is(err, cache.ErrMiss) {
+			t.Fatalf("%s kept: %v", key, err)
+		}
+	}
+}
+
+func TestConcurrentMissesComputeOnce(t *testing.T) {
+	f := newFixture(t, memory(t), false)
+	f.log.add("u1", "2026-11-01")
+	const readers = 8
+	release := make(chan struct{})
+	f.log.duringRead = func() { <-release }
+	var wg sync.WaitGroup
+	for range readers {
+		wg.Go(func() { f.get(t, "u1", "") })
+	}
+	// Every reader has read the inputs and asked for the value before the
+	// first log read may finish.
+	deadline := time.Now().Add(30 * time.Second)
+	for f.settings.gets.Load() < readers && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
+	if n := f.computes.Load(); n != 1 {
+		t.Fatalf("%d readers missing at once computed %d times", readers, n)
 	}
 }

@@ -1,8 +1,6 @@
 package suggestions
 
 import (
-	"net/http"
-
 	"github.com/gin-gonic/gin"
 
 	"lamplight/modules/identity/identityapi"
@@ -18,7 +16,7 @@ func NewHandler(p *Projection) *Handler { return &Handler{p: p} }
 
 // Register implements httpx.Routes.
 func (h *Handler) Register(api *gin.RouterGroup) {
-	api.GET("/reading-suggestions", identityapi.RequireUser, h.get)
+	api.GET("/reading-suggestions", httpx.RequireUser, h.get)
 }
 
 func (h *Handler) get(c *gin.Context) {
@@ -27,11 +25,15 @@ func (h *Handler) get(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	u, _ := identityapi.CurrentUser(c)
-	out, _, err := h.p.Get(c.Request.Context(), u.ID, today)
+	u, _ := identityapi.CurrentUser(c.Request.Context())
+	a, err := h.p.Answer(c.Request.Context(), u.ID, today, rebuildapi.Whole, rebuildapi.JSON)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, out)
+	httpx.WriteTagged(c, a.ETag, a.Gzip)
 }
+
+// Precompressed implements httpx.Precompressing: answers are cached
+// compressed.
+func (h *Handler) Precompressed() []string { return []string{"GET /api/reading-suggestions"} }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/platform/uow"
 )
 
 // Entry is one logged passage read on a date (YYYY-MM-DD).
@@ -60,3 +61,16 @@ type LogEntryChanged struct {
 
 // Topic implements bus.Event.
 func (LogEntryChanged) Topic() string { return "reading.log_entry_changed" }
+
+// Importer adds entries read from a file inside the unit of work of the
+// module importing it, so the whole import commits or rolls back together.
+// Implemented by the reading module.
+type Importer interface {
+	// ImportEntries adds to userID's log those entries whose date and range
+	// are neither logged yet nor earlier in entries, and reports which it
+	// added. It takes the log's next version first, which on PostgreSQL
+	// holds other writes to the log until tx ends, so the check and the
+	// writes agree. An entry without an id or times gets new ones; the
+	// entries must be valid (Entry.Range().Validate and a real date).
+	ImportEntries(tx *uow.Tx, userID string, entries []Entry) ([]bool, error)
+}

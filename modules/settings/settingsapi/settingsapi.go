@@ -1,17 +1,24 @@
 // Package settingsapi is the settings module's published contract.
 package settingsapi
 
-import "context"
+import (
+	"context"
+
+	"lamplight/platform/uow"
+)
 
 // Settings are a reader's preferences, with defaults filled in.
 type Settings struct {
 	LookBackDate          string `json:"lookBackDate"`
 	DailyVerseCountGoal   int    `json:"dailyVerseCountGoal"`
 	PreferredBibleVersion string `json:"preferredBibleVersion"`
-	PreferredBibleApp     string `json:"preferredBibleApp,omitempty"`
+	PreferredBibleApp     string `json:"preferredBibleApp"`
 	Locale                string `json:"locale"`
 	TimeZone              string `json:"timeZone"`
 	RestDaysPerWeek       int    `json:"restDaysPerWeek"`
+	// WelcomeDone is set once the reader completed or skipped the welcome,
+	// so it shows once across devices.
+	WelcomeDone bool `json:"welcomeDone"`
 	// Version grows with every change; 0 while the reader has only defaults.
 	Version int64 `json:"-"`
 }
@@ -40,3 +47,13 @@ type SettingsChanged struct {
 
 // Topic implements bus.Event.
 func (SettingsChanged) Topic() string { return "settings.changed" }
+
+// Restorer puts back settings from an archive inside the unit of work of
+// the module importing it. Implemented by the settings module.
+type Restorer interface {
+	// RestoreSettings sets userID's settings to s, except the language,
+	// which belongs to the account. Invalid values are refused as an
+	// update would refuse them. The reader's settings must have been read
+	// (Reader.Get) before tx began, which stores their first ones.
+	RestoreSettings(ctx context.Context, tx *uow.Tx, userID string, s Settings) error
+}

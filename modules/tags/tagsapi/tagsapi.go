@@ -1,14 +1,14 @@
 // Package tagsapi is the tags module's published contract: the tag as other
 // modules see it, the ownership check for modules that attach tags to their
-// rows, the hook those modules implement so a deleted tag leaves no
-// dangling id behind, and the TagDeleted event.
+// rows, the note counts such a module supplies for the tags list, and the
+// TagDeleted event, on which those modules drop the tag from their rows.
 package tagsapi
 
 import (
 	"context"
 	"time"
 
-	"gorm.io/gorm"
+	"lamplight/platform/uow"
 )
 
 // Tag is a reader's label for passage notes.
@@ -33,27 +33,29 @@ type Owner interface {
 	// OwnedIDs returns those of ids that are userID's tags, each once, in
 	// the order given.
 	OwnedIDs(ctx context.Context, userID string, ids []string) ([]string, error)
-	// LockOwned is OwnedIDs inside the caller's transaction. On PostgreSQL
-	// the tags found stay locked against deletion until tx ends, so a row
-	// written in tx never refers to a tag deleted meanwhile.
-	LockOwned(tx *gorm.DB, userID string, ids []string) ([]string, error)
 	// Labels maps those of ids that are userID's tags to their labels.
 	Labels(ctx context.Context, userID string, ids []string) (map[string]string, error)
 }
 
-// Referrer is implemented by a module that keeps tag ids on its rows. The
-// tags module calls every referrer in the transaction that deletes a tag,
-// so no row refers to a deleted tag, not even for a moment.
-type Referrer interface {
-	// RemoveTag drops tagID from userID's rows inside tx.
-	RemoveTag(tx *gorm.DB, userID, tagID string) error
+// Lister lists a reader's tags, for the export. Implemented by the tags
+// module.
+type Lister interface {
+	// List returns userID's tags ordered by label, ignoring case.
+	List(ctx context.Context, userID string) ([]Tag, error)
 }
 
-// GroupReferrers is the fx group referrers are provided in.
-const GroupReferrers = `group:"tags_referrers"`
+// NoteCounter counts a reader's notes per tag, for the tags list.
+// Implemented by the notes module, so tags never imports notes.
+type NoteCounter interface {
+	// NotesPerTag returns how many of userID's notes carry each tag; tags on
+	// no note are absent.
+	NotesPerTag(ctx context.Context, userID string) (map[string]int, error)
+}
 
 // TagDeleted is published (through the outbox) after a reader deleted a
-// tag; by then no note carries it any more.
+// tag. A module that keeps tag ids on its rows removes this one when it
+// sees the event; a row written with the tag while it was being deleted is
+// the writer's to clean (see the notes module).
 type TagDeleted struct {
 	UserID string `json:"userId"`
 	TagID  string `json:"tagId"`
@@ -61,3 +63,14 @@ type TagDeleted struct {
 
 // Topic implements bus.Event.
 func (TagDeleted) Topic() string { return "tags.tag_deleted" }
+
+// Importer adds tags read from an archive inside the unit of work of the
+// module importing it, so the whole import commits or rolls back together.
+// Implemented by the tags module.
+type Importer interface {
+	// ImportTags gives each of tags an id among userID's tags: the id of
+	// the tag with the same label (ignoring case) when there is one, else
+	// of a new tag with the label, colour, description and times given.
+	// added tells which are new; an invalid tag is skipped with id "".
+	ImportTags(tx *uow.Tx, userID string, tags []Tag) (ids []string, added []bool, err error)
+}

@@ -66,3 +66,26 @@ func (s *Service) User(ctx context.Context, id string) (identityapi.User, error)
 	}
 	return publicUser(u), err
 }
+
+// Admins implements identityapi.AdminContacts.
+func (s *Service) Admins(ctx context.Context) ([]identityapi.User, error) {
+	users, err := s.store.Admins(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]identityapi.User, len(users))
+	for i, u := range users {
+		out[i] = publicUser(u)
+	}
+	return out, nil
+}
+
+// SetLocale implements identityapi.LocaleWriter.
+func (s *Service) SetLocale(ctx context.Context, id, locale string) error {
+	u, err := s.User(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = s.UpdateAccount(ctx, Principal{User: u}, UpdateAccount{Locale: &locale})
+	return err
+}

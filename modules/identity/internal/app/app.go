@@ -21,8 +21,6 @@ import (
 	"lamplight/modules/identity/internal/store"
 	"lamplight/platform/cache"
 	"lamplight/platform/errs"
-	"lamplight/platform/mail"
-	"lamplight/platform/outbox"
 	"lamplight/platform/ratelimit"
 )
 
@@ -42,14 +40,19 @@ const (
 	sessionCacheTTL = time.Minute
 )
 
-// Rate limits (per IP address unless the key says otherwise).
+// Rate limits (per IP address unless the key says otherwise). Sign-in and
+// password checks count failures only (see failures): a family or a church
+// signing in from one address never runs out, a guesser does. The account
+// limit is a token bucket, so a reader locked out by someone else's guesses
+// gets an attempt back every 90 seconds.
 var (
-	limitLogin         = ratelimit.PerMinute(5)
-	limitRegister      = ratelimit.PerMinute(5)
-	limitResetRequest  = ratelimit.PerHour(3)
-	limitVerify        = ratelimit.PerHour(20)
-	limitResetComplete = ratelimit.PerHour(5)
-	limitEmailChange   = ratelimit.PerHour(5)
+	limitPasswordFailuresPerAccount = ratelimit.Limit{Rate: 10, Period: 15 * time.Minute}
+	limitSignInFailuresPerIP        = ratelimit.PerHour(100)
+	limitRegister                   = ratelimit.PerMinute(5)
+	limitResetRequest               = ratelimit.PerHour(3)
+	limitVerify                     = ratelimit.PerHour(20)
+	limitResetComplete              = ratelimit.PerHour(5)
+	limitEmailChange                = ratelimit.PerHour(5)
 )
 
 // Errors of this module beyond the published ones.
@@ -94,15 +97,14 @@ type Service struct {
 	hasher  *domain.Hasher
 	cache   cache.Cache
 	limiter ratelimit.Limiter
-	mailer  *mail.Mailer
-	outbox  *outbox.Outbox
 	google  *google.Client
 	clock   Clock
 	log     *slog.Logger
+	decoded decodedSessions
 }
 
 // New builds the service.
-func New(cfg Config, s *store.Store, c cache.Cache, l ratelimit.Limiter, m *mail.Mailer, o *outbox.Outbox, clock Clock, log *slog.Logger) (*Service, error) {
+func New(cfg Config, s *store.Store, c cache.Cache, l ratelimit.Limiter, clock Clock, log *slog.Logger) (*Service, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -111,7 +113,7 @@ func New(cfg Config, s *store.Store, c cache.Cache, l ratelimit.Limiter, m *mail
 		return nil, err
 	}
 	g := google.New(google.Config{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer})
-	return &Service{cfg: cfg, store: s, hasher: h, cache: c, limiter: l, mailer: m, outbox: o, google: g, clock: clock, log: log}, nil
+	return &Service{cfg: cfg, store: s, hasher: h, cache: c, limiter: l, google: g, clock: clock, log: log}, nil
 }
 
 // Config returns the module's configuration.
@@ -124,35 +126,91 @@ func (s *Service) now() time.Time { return s.clock.Now().UTC().Truncate(time.Mic
 // Retry-After. A limiter that fails lets the request through: sign-in must
 // not depend on Redis being up.
 func (s *Service) limit(ctx context.Context, key string, l ratelimit.Limit) error {
+	_, err := s.spend(ctx, budget{key, l})
+	return err
+}
+
+// budget is a rate limit on one key.
+type budget struct {
+	key   string
+	limit ratelimit.Limit
+}
+
+func (s *Service) scaled(l ratelimit.Limit) ratelimit.Limit {
 	l.Rate *= s.cfg.RateLimitScale
-	ok, retry, err := s.limiter.Allow(ctx, "identity:"+key, l)
+	return l
+}
+
+// spend counts one event against b; counted is false when the limiter
+// failed and let the request through uncounted.
+func (s *Service) spend(ctx context.Context, b budget) (counted bool, err error) {
+	ok, retry, err := s.limiter.Allow(ctx, "identity:"+b.key, s.scaled(b.limit))
 	if err != nil {
-		s.log.ErrorContext(ctx, "rate limiter failed; allowing", "key", key, "err", err)
-		return nil
+		s.log.ErrorContext(ctx, "rate limiter failed; allowing", "key", b.key, "err", err)
+		return false, nil
 	}
 	if !ok {
-		return errs.TooManyRequests(retry)
+		return false, errs.TooManyRequests(retry)
 	}
-	return nil
+	return true, nil
 }
 
-// transact runs fn in one transaction and wakes the mail worker after it
-// commits, so queued mail leaves at once.
-func (s *Service) transact(ctx context.Context, fn func(tx *store.Store) error) error {
-	if err := s.store.Transact(ctx, fn); err != nil {
+// failures limits failed attempts at a password. It spends from every
+// budget before the attempt, so concurrent guesses cannot all get past
+// the limit while the first is checked, and returns notFailed, which gives
+// the events back: call it unless the attempt failed. Over a limit the
+// answer is 429 and nothing stays spent.
+func (s *Service) failures(ctx context.Context, budgets ...budget) (notFailed func(), err error) {
+	var spent []budget
+	notFailed = func() {
+		for _, b := range spent {
+			if err := s.limiter.Refund(ctx, "identity:"+b.key, s.scaled(b.limit)); err != nil {
+				s.log.ErrorContext(ctx, "rate limiter refund failed", "key", b.key, "err", err)
+			}
+		}
+	}
+	for _, b := range budgets {
+		counted, err := s.spend(ctx, b)
+		if err != nil {
+			notFailed()
+			return nil, err
+		}
+		if counted {
+			spent = append(spent, b)
+		}
+	}
+	return notFailed, nil
+}
+
+// passwordBudget counts wrong passwords for an account, whichever endpoint
+// they come through; email must be normalized.
+func passwordBudget(email string) budget {
+	return budget{"password:account:" + email, limitPasswordFailuresPerAccount}
+}
+
+func signInBudget(ip string) budget { return budget{"login:ip:" + ip, limitSignInFailuresPerIP} }
+
+// checkPassword confirms a signed-in reader's password; a wrong one answers
+// wrong and counts against the account like a failed sign-in.
+func (s *Service) checkPassword(ctx context.Context, u store.User, password string, wrong error) error {
+	notFailed, err := s.failures(ctx, passwordBudget(u.Email))
+	if err != nil {
 		return err
 	}
-	s.mailer.Nudge()
+	if ok, _ := s.hasher.Verify(password, u.PasswordHash); !ok {
+		return wrong
+	}
+	notFailed()
 	return nil
 }
 
-// sendMail renders and queues an email in tx.
-func (s *Service) sendMail(ctx context.Context, tx *store.Store, kind mailtemplates.Kind, locale, to string, d mailtemplates.Data) error {
+// sendMail renders an email and queues it in tx, to leave once tx commits.
+func sendMail(tx *store.Tx, kind mailtemplates.Kind, locale, to string, d mailtemplates.Data) error {
 	m, err := mailtemplates.Render(kind, locale, to, d)
 	if err != nil {
 		return err
 	}
-	return s.mailer.Enqueue(ctx, tx.DB(), m)
+	return tx.Enqueue(m)
 }
 
 // link builds a web app address in the reader's language: English routes
@@ -187,7 +245,7 @@ func validUUID(s string) bool {
 }
 
 // startSession creates a session in tx and returns its token.
-func (s *Service) startSession(ctx context.Context, tx *store.Store, u store.User, userAgent string) (SignedIn, error) {
+func (s *Service) startSession(ctx context.Context, tx *store.Tx, u store.User, userAgent string) (SignedIn, error) {
 	now := s.now()
 	token := domain.NewToken()
 	sess := store.Session{

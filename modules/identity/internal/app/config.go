@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/caarlos0/env/v11"
+
+	"lamplight/platform/config"
 )
 
 // Config is identity's part of the configuration, read from the environment
@@ -14,7 +16,8 @@ import (
 type Config struct {
 	// RequireEmailVerification refuses sign-in until the address is verified.
 	RequireEmailVerification bool `env:"LAMPLIGHT_REQUIRE_EMAIL_VERIFICATION" envDefault:"true"`
-	// Google sign-in is on when both the client id and secret are set.
+	// Google sign-in is on when both the client id and secret are set; the
+	// secret may come from LAMPLIGHT_GOOGLE_CLIENT_SECRET_FILE.
 	GoogleClientID     string `env:"LAMPLIGHT_GOOGLE_CLIENT_ID"`
 	GoogleClientSecret string `env:"LAMPLIGHT_GOOGLE_CLIENT_SECRET"`
 	GoogleIssuer       string `env:"LAMPLIGHT_GOOGLE_ISSUER" envDefault:"https://accounts.google.com"`
@@ -29,7 +32,11 @@ type Config struct {
 // LoadConfig reads the environment and validates the result.
 func LoadConfig() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
+	environ, err := config.Environment()
+	if err != nil {
+		return c, fmt.Errorf("identity configuration:\n%w", err)
+	}
+	if err := env.ParseWithOptions(&c, env.Options{Environment: environ}); err != nil {
 		return c, fmt.Errorf("identity configuration: %w", err)
 	}
 	if err := c.Validate(); err != nil {

@@ -33,7 +33,7 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, p Principal, cmd Confi
 	}
 	var out Account
 	var answer error
-	err := s.transact(ctx, func(tx *store.Store) error {
+	err := s.store.Transact(ctx, func(tx *store.Tx) error {
 		c, err := tx.EmailChangeByUser(ctx, p.User.ID)
 		if isNotFound(err) {
 			answer = identityapi.ErrVerificationCodeExpired

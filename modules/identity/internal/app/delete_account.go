@@ -3,12 +3,9 @@ package app
 import (
 	"context"
 
-	"gorm.io/gorm"
-
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/store"
 	"lamplight/platform/errs"
-	"lamplight/platform/outbox"
 )
 
 // DeleteAccount deletes the signed-in user's account.
@@ -28,15 +25,19 @@ func (s *Service) DeleteAccount(ctx context.Context, p Principal, cmd DeleteAcco
 	}
 	switch {
 	case cmd.Password != "":
-		if err := s.limit(ctx, "password:user:"+u.ID, limitLogin); err != nil {
+		if err := s.checkPassword(ctx, u, cmd.Password, identityapi.ErrPasswordIncorrect); err != nil {
 			return err
-		}
-		if ok, _ := s.hasher.Verify(cmd.Password, u.PasswordHash); !ok {
-			return identityapi.ErrPasswordIncorrect
 		}
 	case s.now().Sub(p.SignedInAt) >= RecentSignIn:
 		return errs.Validation(errs.Field("password", errs.Required))
 	}
+	return s.deleteUser(ctx, u)
+}
+
+// deleteUser deletes every identity row of the account and the mail queued
+// or sent to its addresses, and publishes UserDeleted through the outbox in
+// the same transaction.
+func (s *Service) deleteUser(ctx context.Context, u store.User) error {
 	hashes, err := s.store.SessionTokenHashes(ctx, u.ID)
 	if err != nil {
 		return err
@@ -47,16 +48,14 @@ func (s *Service) DeleteAccount(ctx context.Context, p Principal, cmd DeleteAcco
 	} else if !isNotFound(err) {
 		return err
 	}
-	err = s.outbox.Transact(ctx, func(tx *gorm.DB) error {
-		if err := store.New(tx).DeleteUser(ctx, u.ID); err != nil {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
+		if err := tx.DeleteUser(ctx, u.ID); err != nil {
 			return err
 		}
-		for _, a := range addresses {
-			if err := s.mailer.Forget(ctx, tx, a); err != nil {
-				return err
-			}
+		if err := tx.ForgetMail(addresses...); err != nil {
+			return err
 		}
-		return outbox.Record(tx, identityapi.UserDeleted{UserID: u.ID})
+		return tx.Record(identityapi.UserDeleted{UserID: u.ID, At: s.now()})
 	})
 	if err != nil {
 		return err

@@ -65,6 +65,7 @@ type GoogleSignedIn struct {
 // FinishGoogle verifies the sign-in and signs the reader in: to the account
 // linked to that Google account, else to the account with the same (Google
 // verified) address, which gets linked, else to a new verified account.
+// Only failed callbacks count against the per-address sign-in limit.
 func (s *Service) FinishGoogle(ctx context.Context, cmd FinishGoogle) (GoogleSignedIn, error) {
 	if !s.cfg.GoogleEnabled() {
 		return GoogleSignedIn{}, identityapi.ErrGoogleNotConfigured
@@ -79,9 +80,20 @@ func (s *Service) FinishGoogle(ctx context.Context, cmd FinishGoogle) (GoogleSig
 	if err := f.Err(); err != nil {
 		return GoogleSignedIn{}, err
 	}
-	if err := s.limit(ctx, "login:ip:"+cmd.Req.IP, limitLogin); err != nil {
+	notFailed, err := s.failures(ctx, signInBudget(cmd.Req.IP))
+	if err != nil {
 		return GoogleSignedIn{}, err
 	}
+	out, err := s.finishGoogle(ctx, cmd)
+	if !errors.Is(err, identityapi.ErrInvalidRequest) {
+		notFailed()
+	}
+	return out, err
+}
+
+// finishGoogle is FinishGoogle after its limit; a forged or replayed
+// callback answers invalid_request, which counts as a failed sign-in.
+func (s *Service) finishGoogle(ctx context.Context, cmd FinishGoogle) (GoogleSignedIn, error) {
 	raw, err := s.cache.Take(ctx, googleStateKey(cmd.State))
 	if errors.Is(err, cache.ErrMiss) {
 		return GoogleSignedIn{}, identityapi.ErrInvalidRequest
@@ -109,7 +121,7 @@ func (s *Service) FinishGoogle(ctx context.Context, cmd FinishGoogle) (GoogleSig
 	}
 	var out SignedIn
 	var revoked []string
-	err = s.transact(ctx, func(tx *store.Store) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		u, err := tx.UserByGoogleSubject(ctx, claims.Subject)
 		switch {
 		case err == nil:
@@ -150,6 +162,9 @@ func (s *Service) FinishGoogle(ctx context.Context, cmd FinishGoogle) (GoogleSig
 				u = store.User{ID: newID(), Email: email, EmailVerified: true, Locale: locale, TimeZone: tz,
 					GoogleSubject: claims.Subject, CreatedAt: now, UpdatedAt: now}
 				if err := tx.CreateUser(ctx, u); err != nil {
+					return err
+				}
+				if err := tx.Record(identityapi.AccountRegistered{UserID: u.ID, At: now, Method: identityapi.MethodGoogle}); err != nil {
 					return err
 				}
 			default:

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/domain"
@@ -23,6 +24,8 @@ type Login struct {
 // wrong password take the same time (a dummy hash is checked) and give the
 // same invalid_login. An unverified account, when verification is
 // required, gets verify_email and a new code (once per resend cooldown).
+// Only invalid_login counts against the limits, per address and per
+// account (known or not, so the answer tells nothing).
 func (s *Service) Login(ctx context.Context, cmd Login) (SignedIn, error) {
 	email := domain.NormalizeEmail(cmd.Email)
 	var f errs.Fields
@@ -35,9 +38,18 @@ func (s *Service) Login(ctx context.Context, cmd Login) (SignedIn, error) {
 	if err := f.Err(); err != nil {
 		return SignedIn{}, err
 	}
-	if err := s.limit(ctx, "login:ip:"+cmd.Req.IP, limitLogin); err != nil {
+	notFailed, err := s.failures(ctx, signInBudget(cmd.Req.IP), passwordBudget(email))
+	if err != nil {
 		return SignedIn{}, err
 	}
+	out, err := s.login(ctx, cmd, email)
+	if !errors.Is(err, identityapi.ErrInvalidLogin) {
+		notFailed()
+	}
+	return out, err
+}
+
+func (s *Service) login(ctx context.Context, cmd Login, email string) (SignedIn, error) {
 	u, err := s.store.UserByEmail(ctx, email)
 	if isNotFound(err) {
 		s.hasher.VerifyDummy(cmd.Password)
@@ -56,7 +68,7 @@ func (s *Service) Login(ctx context.Context, cmd Login) (SignedIn, error) {
 			return SignedIn{}, err
 		}
 		if due {
-			if err := s.transact(ctx, func(tx *store.Store) error { return s.issueVerification(ctx, tx, u, cmd.Req.SiteURL) }); err != nil {
+			if err := s.store.Transact(ctx, func(tx *store.Tx) error { return s.issueVerification(ctx, tx, u, cmd.Req.SiteURL) }); err != nil {
 				return SignedIn{}, err
 			}
 		}
@@ -76,7 +88,7 @@ func (s *Service) Login(ctx context.Context, cmd Login) (SignedIn, error) {
 		changed = true
 	}
 	var out SignedIn
-	err = s.transact(ctx, func(tx *store.Store) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		if changed {
 			u.UpdatedAt = s.now()
 			if err := tx.SaveUser(ctx, u); err != nil {

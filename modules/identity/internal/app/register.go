@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/domain"
 	"lamplight/modules/identity/internal/mailtemplates"
 	"lamplight/modules/identity/internal/store"
@@ -66,8 +67,11 @@ func (s *Service) Register(ctx context.Context, cmd Register) (Registered, error
 	}
 	now := s.now()
 	u := store.User{ID: newID(), Email: email, PasswordHash: hash, Locale: locale, TimeZone: tz, CreatedAt: now, UpdatedAt: now}
-	err = s.transact(ctx, func(tx *store.Store) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		if err := tx.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		if err := tx.Record(identityapi.AccountRegistered{UserID: u.ID, At: now, Method: identityapi.MethodPassword}); err != nil {
 			return err
 		}
 		return s.issueVerification(ctx, tx, u, cmd.Req.SiteURL)
@@ -92,8 +96,8 @@ func (s *Service) noticeRegisterAttempt(ctx context.Context, u store.User, req R
 	if err != nil || !first {
 		return err
 	}
-	return s.transact(ctx, func(tx *store.Store) error {
-		return s.sendMail(ctx, tx, mailtemplates.RegisterAttempt, u.Locale, u.Email, mailtemplates.Data{
+	return s.store.Transact(ctx, func(tx *store.Tx) error {
+		return sendMail(tx, mailtemplates.RegisterAttempt, u.Locale, u.Email, mailtemplates.Data{
 			Email:      u.Email,
 			Link:       link(req.SiteURL, u.Locale, "/login", nil),
 			SecondLink: link(req.SiteURL, u.Locale, "/reset-password", nil),

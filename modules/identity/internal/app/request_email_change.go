@@ -43,11 +43,11 @@ func (s *Service) RequestEmailChange(ctx context.Context, p Principal, cmd Reque
 		return "", err
 	}
 	code, otc := domain.NewOneTimeCode(domain.PurposeChangeEmail, u.ID, s.now())
-	return email, s.transact(ctx, func(tx *store.Store) error {
+	return email, s.store.Transact(ctx, func(tx *store.Tx) error {
 		if err := tx.PutEmailChange(ctx, store.EmailChange{UserID: u.ID, NewEmail: email, Code: otc}); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, tx, mailtemplates.EmailChange, u.Locale, email, mailtemplates.Data{
+		return sendMail(tx, mailtemplates.EmailChange, u.Locale, email, mailtemplates.Data{
 			Email: email, Code: code, Minutes: int(domain.CodeLifetime.Minutes()),
 		})
 	})

@@ -37,12 +37,12 @@ func (s *Service) RequestPasswordReset(ctx context.Context, cmd RequestPasswordR
 	}
 	now := s.now()
 	token := domain.NewToken()
-	return email, s.transact(ctx, func(tx *store.Store) error {
+	return email, s.store.Transact(ctx, func(tx *store.Tx) error {
 		r := store.PasswordReset{TokenHash: domain.HashToken(token), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(ResetLinkLifetime)}
 		if err := tx.CreateReset(ctx, r); err != nil {
 			return err
 		}
-		return s.sendMail(ctx, tx, mailtemplates.PasswordReset, u.Locale, u.Email, mailtemplates.Data{
+		return sendMail(tx, mailtemplates.PasswordReset, u.Locale, u.Email, mailtemplates.Data{
 			Email: u.Email, Minutes: int(ResetLinkLifetime.Minutes()),
 			Link: link(cmd.Req.SiteURL, u.Locale, "/reset-password", url.Values{"token": {token}}),
 		})

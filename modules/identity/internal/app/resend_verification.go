@@ -44,5 +44,5 @@ func (s *Service) ResendVerification(ctx context.Context, cmd ResendVerification
 	if err != nil || !due {
 		return email, err
 	}
-	return email, s.transact(ctx, func(tx *store.Store) error { return s.issueVerification(ctx, tx, u, cmd.Req.SiteURL) })
+	return email, s.store.Transact(ctx, func(tx *store.Tx) error { return s.issueVerification(ctx, tx, u, cmd.Req.SiteURL) })
 }

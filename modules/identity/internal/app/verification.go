@@ -11,13 +11,13 @@ import (
 
 // issueVerification replaces the account's pending verification with a
 // new code and link, and queues the email carrying both, all in tx.
-func (s *Service) issueVerification(ctx context.Context, tx *store.Store, u store.User, site string) error {
+func (s *Service) issueVerification(ctx context.Context, tx *store.Tx, u store.User, site string) error {
 	code, otc := domain.NewOneTimeCode(domain.PurposeVerifyEmail, u.ID, s.now())
 	linkToken := domain.NewToken()
 	if err := tx.PutVerification(ctx, store.Verification{UserID: u.ID, LinkHash: domain.HashToken(linkToken), Code: otc}); err != nil {
 		return err
 	}
-	return s.sendMail(ctx, tx, mailtemplates.VerifyEmail, u.Locale, u.Email, mailtemplates.Data{
+	return sendMail(tx, mailtemplates.VerifyEmail, u.Locale, u.Email, mailtemplates.Data{
 		Email: u.Email, Code: code, Minutes: int(domain.CodeLifetime.Minutes()),
 		Link: link(site, u.Locale, "/verify-email", url.Values{"token": {linkToken}}),
 	})

@@ -53,7 +53,7 @@ func (s *Service) VerifyEmail(ctx context.Context, cmd VerifyEmail) (SignedIn, e
 	}
 	var out SignedIn
 	var answer error
-	err = s.transact(ctx, func(tx *store.Store) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		v, err := tx.VerificationByUser(ctx, u.ID)
 		if isNotFound(err) {
 			answer = identityapi.ErrVerificationCodeExpired
@@ -92,7 +92,7 @@ func (s *Service) verifyByLink(ctx context.Context, cmd VerifyEmail) (SignedIn, 
 	}
 	var out SignedIn
 	var answer error
-	err := s.transact(ctx, func(tx *store.Store) error {
+	err := s.store.Transact(ctx, func(tx *store.Tx) error {
 		v, err := tx.VerificationByLink(ctx, domain.HashToken(cmd.Token))
 		if isNotFound(err) {
 			answer = identityapi.ErrVerificationCodeExpired
@@ -123,7 +123,7 @@ func (s *Service) verifyByLink(ctx context.Context, cmd VerifyEmail) (SignedIn, 
 }
 
 // markVerified records the verified address and starts a session, in tx.
-func (s *Service) markVerified(ctx context.Context, tx *store.Store, u store.User, req Request) (SignedIn, error) {
+func (s *Service) markVerified(ctx context.Context, tx *store.Tx, u store.User, req Request) (SignedIn, error) {
 	u.EmailVerified = true
 	u.UpdatedAt = s.now()
 	if err := tx.SaveUser(ctx, u); err != nil {

@@ -3,7 +3,8 @@ package domain
 import (
 	"slices"
 	"strings"
-	"time"
+
+	"lamplight/platform/dates"
 )
 
 // Locales are the interface languages; the first is the default.
@@ -29,10 +30,4 @@ func NormalizeLocale(s string) string {
 }
 
 // ValidTimeZone reports whether tz is an IANA zone name such as Europe/Kyiv.
-func ValidTimeZone(tz string) bool {
-	if tz == "" || tz == "Local" || len(tz) > 64 {
-		return false
-	}
-	_, err := time.LoadLocation(tz)
-	return err == nil
-}
+func ValidTimeZone(tz string) bool { return dates.ValidTimeZone(tz) }

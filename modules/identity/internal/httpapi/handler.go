@@ -5,12 +5,10 @@ package httpapi
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
-	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/app"
 	"lamplight/modules/identity/internal/domain"
 	"lamplight/platform/config"
@@ -44,7 +42,7 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 	g.GET("/google/start", h.googleStart)
 	g.POST("/google/callback", h.googleCallback)
 
-	me := g.Group("", identityapi.RequireUser)
+	me := g.Group("", httpx.RequireUser)
 	me.GET("/user", h.account)
 	me.PUT("/user", h.updateAccount)
 	me.DELETE("/user", h.deleteAccount)
@@ -58,19 +56,7 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 
 // request describes the HTTP request to the use cases.
 func (h *Handler) request(c *gin.Context) app.Request {
-	return app.Request{IP: c.ClientIP(), UserAgent: c.Request.UserAgent(), SiteURL: h.siteURL(c)}
-}
-
-// siteURL is LAMPLIGHT_SITE_URL, or the address the request came to.
-func (h *Handler) siteURL(c *gin.Context) string {
-	if h.cfg.SiteURL != "" {
-		return strings.TrimRight(h.cfg.SiteURL, "/")
-	}
-	scheme := "http"
-	if c.Request.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + c.Request.Host
+	return app.Request{IP: c.ClientIP(), UserAgent: httpx.UserAgent(c), SiteURL: httpx.SiteURL(c)}
 }
 
 // setSession sets the session cookie.

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -26,10 +25,11 @@ func principal(c *gin.Context) (app.Principal, bool) {
 
 // Authenticate runs on every /api request: a valid session token, from
 // "Authorization: Bearer" or the session cookie, puts its user in the
-// context; anything else leaves the request anonymous, for RequireUser to
-// refuse where it matters. A cookie-authenticated write must come from this
-// site (Origin, or Referer, matching the host or LAMPLIGHT_SITE_URL), so
-// another site cannot make a signed-in browser write.
+// context (identityapi.CurrentUser, httpx.CallerOf); anything else leaves
+// the request anonymous, for httpx.RequireUser to refuse where it matters. A cookie-authenticated write must come from this
+// site (Origin, or Referer, with the scheme, host and port of
+// LAMPLIGHT_SITE_URL or else of the request), so another site cannot make a
+// signed-in browser write.
 func (h *Handler) Authenticate(c *gin.Context) {
 	token, viaCookie := "", false
 	if auth := c.GetHeader("Authorization"); auth != "" {
@@ -52,7 +52,7 @@ func (h *Handler) Authenticate(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	if viaCookie && unsafeMethod(c.Request.Method) && !h.sameOrigin(c) {
+	if viaCookie && unsafeMethod(c.Request.Method) && !httpx.SameOrigin(c) {
 		httpx.Fail(c, identityapi.ErrCrossOrigin)
 		return
 	}
@@ -60,7 +60,8 @@ func (h *Handler) Authenticate(c *gin.Context) {
 		h.setSession(c, token, p.ExpiresAt)
 	}
 	c.Set(principalKey, p)
-	identityapi.SetCurrentUser(c, p.User)
+	ctx := identityapi.WithUser(c.Request.Context(), p.User)
+	c.Request = c.Request.WithContext(httpx.WithCaller(ctx, httpx.Caller{ID: p.User.ID, Admin: p.User.IsAdmin}))
 	c.Next()
 }
 
@@ -70,23 +71,4 @@ func unsafeMethod(m string) bool {
 		return false
 	}
 	return true
-}
-
-// sameOrigin compares the request's Origin (or Referer) with the host it
-// was sent to and with the configured site.
-func (h *Handler) sameOrigin(c *gin.Context) bool {
-	from := c.GetHeader("Origin")
-	if from == "" || from == "null" {
-		from = c.GetHeader("Referer")
-	}
-	u, err := url.Parse(from)
-	if from == "" || err != nil || u.Host == "" {
-		return false
-	}
-	if h.cfg.SiteURL != "" {
-		if site, err := url.Parse(h.cfg.SiteURL); err == nil && strings.EqualFold(site.Scheme, u.Scheme) && strings.EqualFold(site.Host, u.Host) {
-			return true
-		}
-	}
-	return strings.EqualFold(u.Host, c.Request.Host)
 }

@@ -28,6 +28,11 @@ const (
 	RegisterAttempt
 )
 
+// kindNames name each kind in mail_messages, where it outlives the content.
+var kindNames = map[Kind]string{
+	VerifyEmail: "verify_email", PasswordReset: "password_reset", EmailChange: "email_change", RegisterAttempt: "register_attempt",
+}
+
 // Data fills an email's placeholders.
 type Data struct {
 	Email string
@@ -85,7 +90,7 @@ func Render(kind Kind, locale, to string, d Data) (mail.Message, error) {
 	if err := htmlLayout.Execute(&html, v); err != nil {
 		return mail.Message{}, err
 	}
-	return mail.Message{To: to, Subject: r.Replace(c.Subject), Text: squeeze(text.String()), HTML: html.String()}, nil
+	return mail.Message{To: to, Kind: kindNames[kind], Subject: r.Replace(c.Subject), Text: squeeze(text.String()), HTML: html.String()}, nil
 }
 
 type view struct {

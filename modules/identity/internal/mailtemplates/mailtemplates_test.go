@@ -33,6 +33,9 @@ func TestEveryLocaleHasEveryEmail(t *testing.T) {
 			if k == RegisterAttempt && !strings.Contains(m.HTML, d.SecondLink) {
 				t.Errorf("%s: reset link missing", locale)
 			}
+			if m.Kind == "" {
+				t.Errorf("%s/%d: no kind", locale, k)
+			}
 			if !strings.Contains(m.HTML, "<!doctype html>") || m.To != "reader@example.com" {
 				t.Errorf("%s/%d: not an HTML document", locale, k)
 			}

@@ -14,6 +14,7 @@ import (
 
 	"lamplight/modules/identity/internal/domain"
 	"lamplight/platform/db"
+	"lamplight/platform/uow"
 )
 
 //go:embed migrations
@@ -174,22 +175,26 @@ type resetRow struct {
 
 func (resetRow) TableName() string { return "identity_password_resets" }
 
-// Store reads and writes identity rows, inside a transaction or not.
+// Store reads and writes identity rows, inside a unit of work or not.
 type Store struct {
 	db *gorm.DB
+	w  *uow.Writer
 	tx bool
 }
 
-// New wraps the database.
-func New(g *gorm.DB) *Store { return &Store{db: g} }
+// New builds the repository on the units of work of w.
+func New(w *uow.Writer) *Store { return &Store{db: w.DB(), w: w} }
 
-// DB is the underlying handle, the transaction inside Transact; other
-// platform writers (outbox, mail) join it.
-func (s *Store) DB() *gorm.DB { return s.db }
+// Tx is the store inside a unit of work: its writes, the events they
+// record and the mail they queue commit together.
+type Tx struct {
+	*Store
+	*uow.Tx
+}
 
-// Transact runs fn with a store bound to one transaction.
-func (s *Store) Transact(ctx context.Context, fn func(tx *Store) error) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return fn(&Store{db: tx, tx: true}) })
+// Transact runs fn in one unit of work.
+func (s *Store) Transact(ctx context.Context, fn func(tx *Tx) error) error {
+	return s.w.Transact(ctx, func(u *uow.Tx) error { return fn(&Tx{Store: &Store{db: u.DB(), tx: true}, Tx: u}) })
 }
 
 func (s *Store) with(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }
@@ -233,6 +238,19 @@ func (s *Store) UserByID(ctx context.Context, id string) (User, error) {
 	var r userRow
 	err := s.with(ctx).Where("id = ?", id).Take(&r).Error
 	return r.user(), notFound(err)
+}
+
+// Admins returns the accounts with the admin flag, ordered by address.
+func (s *Store) Admins(ctx context.Context) ([]User, error) {
+	var rows []userRow
+	if err := s.with(ctx).Where("is_admin = ?", true).Order("email").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]User, len(rows))
+	for i, r := range rows {
+		out[i] = r.user()
+	}
+	return out, nil
 }
 
 // UserByEmail returns the account with a normalised address.

@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,12 +13,13 @@ import (
 	"lamplight/modules/identity/internal/domain"
 	"lamplight/modules/identity/internal/store"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
 
 func TestIntegrationStore(t *testing.T) {
 	ctx := context.Background()
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
-		s := store.New(testkit.DB(t, b, store.Migrations()))
+		s := store.New(uow.New(testkit.DB(t, b, store.Migrations()), nil, nil))
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		user := func(email string) store.User {
 			u := store.User{ID: uuid.Must(uuid.NewV7()).String(), Email: email, Locale: "en", TimeZone: "UTC", CreatedAt: now, UpdatedAt: now}
@@ -99,6 +102,42 @@ func TestIntegrationStore(t *testing.T) {
 			}
 			if _, err := s.ResetByTokenHash(ctx, "r1"); !errors.Is(err, store.ErrNotFound) {
 				t.Fatal("expired reset kept")
+			}
+		})
+
+		t.Run("an address search counts its matches and pages them in order", func(t *testing.T) {
+			for i := 1; i <= 5; i++ {
+				u := store.User{ID: uuid.Must(uuid.NewV7()).String(), Email: fmt.Sprintf("pager-%d@search.test", i), Locale: "en", TimeZone: "UTC",
+					CreatedAt: now.Add(time.Duration(i) * time.Minute), UpdatedAt: now}
+				if err := s.CreateUser(ctx, u); err != nil {
+					t.Fatal(err)
+				}
+			}
+			emails := func(us []store.User) []string {
+				out := []string{}
+				for _, u := range us {
+					out = append(out, u.Email)
+				}
+				return out
+			}
+			for _, c := range []struct {
+				search        string
+				order         store.AccountOrder
+				limit, offset int
+				total         int
+				want          []string
+			}{
+				{"PAGER-", store.ByEmail, 2, 0, 5, []string{"pager-1@search.test", "pager-2@search.test"}},
+				{"pager-", store.ByEmail, 2, 4, 5, []string{"pager-5@search.test"}},
+				{"pager-", store.ByEmail, 2, 9, 5, []string{}},
+				{"pager-", store.ByCreated, 2, 1, 5, []string{"pager-4@search.test", "pager-3@search.test"}},
+				{"r-3@search", store.ByLastActive, 50, 0, 1, []string{"pager-3@search.test"}},
+				{"pager%", store.ByEmail, 50, 0, 0, []string{}},
+			} {
+				total, page, err := s.SearchUsers(ctx, c.search, c.order, c.limit, c.offset)
+				if err != nil || total != c.total || !slices.Equal(emails(page), c.want) {
+					t.Fatalf("%+v: %d %v %v", c, total, emails(page), err)
+				}
 			}
 		})
 	})

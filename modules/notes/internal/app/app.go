@@ -4,46 +4,45 @@ package app
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"slices"
 	"time"
-
-	"gorm.io/gorm"
 
 	"lamplight/modules/notes/internal/store"
 	"lamplight/modules/notes/notesapi"
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/errs"
-	"lamplight/platform/outbox"
 )
 
 // Errors the notes use cases answer with.
 var (
 	// ErrNoteNotFound is the answer for a missing note or another reader's.
-	ErrNoteNotFound = errs.NotFound("notes.note_not_found")
+	ErrNoteNotFound = errs.NotFound("note_not_found")
 	// ErrTagsInvalid is a tag id that is not one of the reader's tags.
 	ErrTagsInvalid = errs.Validation(errs.Field("tags", errs.IsInvalid))
 )
 
 // Service runs the notes use cases.
 type Service struct {
-	store  *store.Store
-	outbox *outbox.Outbox
-	tags   tagsapi.Owner
-	now    func() time.Time
+	store *store.Store
+	tags  tagsapi.Owner
+	log   *slog.Logger
+	now   func() time.Time
 }
 
 // New builds the service. Times are kept to the microsecond, the precision
 // both databases store, so a written note reads back unchanged.
-func New(s *store.Store, o *outbox.Outbox, tags tagsapi.Owner) *Service {
-	return &Service{store: s, outbox: o, tags: tags, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
+func New(s *store.Store, tags tagsapi.Owner, log *slog.Logger) *Service {
+	return &Service{store: s, tags: tags, log: log, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
 }
 
-// write runs fn in one transaction and records NoteChanged for the note.
-func (s *Service) write(ctx context.Context, userID, noteID, op string, fn func(tx *gorm.DB, st *store.Store) error) error {
-	err := s.outbox.Transact(ctx, func(tx *gorm.DB) error {
-		if err := fn(tx, s.store.With(tx)); err != nil {
+// write runs fn in one unit of work and records NoteChanged for the note.
+func (s *Service) write(ctx context.Context, userID, noteID, op string, fn func(tx *store.Tx) error) error {
+	err := s.store.Transact(ctx, func(tx *store.Tx) error {
+		if err := fn(tx); err != nil {
 			return err
 		}
-		return outbox.Record(tx, notesapi.NoteChanged{UserID: userID, NoteID: noteID, Op: op})
+		return tx.Record(notesapi.NoteChanged{UserID: userID, NoteID: noteID, Op: op})
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return ErrNoteNotFound
@@ -51,14 +50,12 @@ func (s *Service) write(ctx context.Context, userID, noteID, op string, fn func(
 	return err
 }
 
-// lockTags checks in tx that every tag id is the reader's and keeps those
-// tags from being deleted until tx ends, so a note never keeps a tag that
-// was deleted while it was being written.
-func (s *Service) lockTags(tx *gorm.DB, userID string, ids []string) error {
+// checkTags answers ErrTagsInvalid unless every tag id is the reader's.
+func (s *Service) checkTags(ctx context.Context, userID string, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	owned, err := s.tags.LockOwned(tx, userID, ids)
+	owned, err := s.tags.OwnedIDs(ctx, userID, ids)
 	if err != nil {
 		return err
 	}
@@ -66,6 +63,28 @@ func (s *Service) lockTags(tx *gorm.DB, userID string, ids []string) error {
 		return ErrTagsInvalid
 	}
 	return nil
+}
+
+// dropDeletedTags removes from a note just written the tags deleted while
+// it was written: their TagDeleted may have been handled before the note
+// committed, and found nothing to remove. A tag deleted after this check
+// is removed by its own TagDeleted, so no note keeps a deleted tag. The
+// note is stored already, so a failed check is logged, not answered.
+func (s *Service) dropDeletedTags(ctx context.Context, userID string, n *notesapi.Note) {
+	if len(n.Tags) == 0 {
+		return
+	}
+	owned, err := s.tags.OwnedIDs(ctx, userID, n.Tags)
+	for _, id := range n.Tags {
+		if err == nil && !slices.Contains(owned, id) {
+			err = s.RemoveTag(ctx, userID, id)
+		}
+	}
+	if err != nil {
+		s.log.ErrorContext(ctx, "drop deleted tags from a written note", "note", n.ID, "err", err)
+		return
+	}
+	n.Tags = owned
 }
 
 // DeleteUserData removes the reader's notes after the account is deleted.

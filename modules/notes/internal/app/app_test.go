@@ -18,9 +18,11 @@ import (
 	"lamplight/modules/notes/notesapi"
 	"lamplight/platform/bus"
 	"lamplight/platform/errs"
+	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
 
 // owner stands in for the tags module: the tag ids each reader has.
@@ -36,17 +38,31 @@ func (o owner) OwnedIDs(_ context.Context, userID string, ids []string) ([]strin
 	return out, nil
 }
 
-func (o owner) LockOwned(tx *gorm.DB, userID string, ids []string) ([]string, error) {
-	return o.OwnedIDs(context.Background(), userID, ids)
-}
-
 func (o owner) Labels(context.Context, string, []string) (map[string]string, error) { return nil, nil }
 
+// deletedWhileWriting has tag deleted between the check of a note's tags
+// and the note's commit: it is the reader's at the first question only.
+type deletedWhileWriting struct {
+	owner
+	tag   string
+	asked bool
+}
+
+func (d *deletedWhileWriting) OwnedIDs(ctx context.Context, userID string, ids []string) ([]string, error) {
+	owned, err := d.owner.OwnedIDs(ctx, userID, ids)
+	if d.asked {
+		owned = slices.DeleteFunc(owned, func(id string) bool { return id == d.tag })
+	}
+	d.asked = true
+	return owned, err
+}
+
 type env struct {
-	svc  *app.Service
-	refs *app.TagReferences
-	db   *gorm.DB
-	o    *outbox.Outbox
+	svc    *app.Service
+	counts *app.TagCounts
+	store  *store.Store
+	tags   owner
+	db     *gorm.DB
 
 	mu     sync.Mutex
 	events []notesapi.NoteChanged
@@ -100,12 +116,12 @@ func setup(t *testing.T, b testkit.Backend) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = r.Stop() })
-	e.o = outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
-	e.o.Start()
-	t.Cleanup(e.o.Stop)
-	tags := owner{alice: {"tag-a", "tag-b", "tag-c"}, bob: {"tag-bob"}}
-	st := store.New(g)
-	e.svc, e.refs = app.New(st, e.o, tags), app.NewTagReferences(st)
+	o := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
+	o.Start()
+	t.Cleanup(o.Stop)
+	e.tags = owner{alice: {"tag-a", "tag-b", "tag-c"}, bob: {"tag-bob"}}
+	e.store = store.New(uow.New(g, o, mail.NewMailer(g)))
+	e.svc, e.counts = app.New(e.store, e.tags, testkit.Logger(t)), app.NewTagCounts(e.store)
 	return e
 }
 
@@ -342,7 +358,7 @@ func TestIntegrationNotes(t *testing.T) {
 				t.Fatalf("%+v", d)
 			}
 			_, err = e.svc.List(ctx, alice, domain.RawQuery{FilterPassageStartVerseID: "143001001", FilterPassageEndVerseID: "101001001"})
-			if d := fieldErr(t, err); d.Code != bible.ErrFirstAfterFinal.Error() {
+			if d := fieldErr(t, err); d.Code != errs.IsInvalid || d.Properties["reason"] != "first_after_final" {
 				t.Fatalf("%+v", d)
 			}
 		})
@@ -518,7 +534,7 @@ func TestIntegrationNotes(t *testing.T) {
 		})
 
 		t.Run("note counts per tag", func(t *testing.T) {
-			got, err := e.refs.NotesPerTag(ctx, alice)
+			got, err := e.counts.NotesPerTag(ctx, alice)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -527,10 +543,11 @@ func TestIntegrationNotes(t *testing.T) {
 			}
 		})
 
-		t.Run("a deleted tag leaves every note in its transaction", func(t *testing.T) {
-			err := e.o.Transact(ctx, func(tx *gorm.DB) error { return e.refs.RemoveTag(tx, alice, "tag-b") })
-			if err != nil {
-				t.Fatal(err)
+		t.Run("a deleted tag leaves every note, however often it is removed", func(t *testing.T) {
+			for range 2 {
+				if err := e.svc.RemoveTag(ctx, alice, "tag-b"); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for _, n := range list(t, e, alice, domain.RawQuery{Limit: "50"}).Results {
 				if slices.Contains(n.Tags, "tag-b") {
@@ -569,6 +586,18 @@ func TestIntegrationNotes(t *testing.T) {
 			testkit.Eventually(t, 5*time.Second, func() bool {
 				return e.changed(notesapi.NoteChanged{UserID: alice, NoteID: f.n[6].ID, Op: notesapi.OpDeleted})
 			}, "deleted event")
+		})
+
+		t.Run("a tag deleted while a note is written does not stay on it", func(t *testing.T) {
+			racing := app.New(e.store, &deletedWhileWriting{owner: e.tags, tag: "tag-c"}, testkit.Logger(t))
+			n, err := racing.Create(ctx, alice, domain.Draft{Content: "written during a deletion", Tags: []string{"tag-a", "tag-c"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := e.svc.Get(ctx, alice, n.ID)
+			if err != nil || !slices.Equal(n.Tags, []string{"tag-a"}) || !slices.Equal(got.Tags, []string{"tag-a"}) {
+				t.Fatalf("%v: answered %v, stored %v", err, n.Tags, got.Tags)
+			}
 		})
 
 		t.Run("deleting a reader's data removes every row", func(t *testing.T) {

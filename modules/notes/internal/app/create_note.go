@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"gorm.io/gorm"
 
 	"lamplight/modules/notes/internal/domain"
 	"lamplight/modules/notes/internal/store"
@@ -17,20 +16,21 @@ func (s *Service) Create(ctx context.Context, userID string, d domain.Draft) (no
 	if err != nil {
 		return notesapi.Note{}, err
 	}
+	if err := s.checkTags(ctx, userID, d.Tags); err != nil {
+		return notesapi.Note{}, err
+	}
 	id, err := uuid.NewV7()
 	if err != nil {
 		return notesapi.Note{}, err
 	}
 	now := s.now()
 	n := notesapi.Note{ID: id.String(), Content: d.Content, Passages: d.Passages, Tags: d.Tags, CreatedAt: now, UpdatedAt: now}
-	err = s.write(ctx, userID, n.ID, notesapi.OpCreated, func(tx *gorm.DB, st *store.Store) error {
-		if err := s.lockTags(tx, userID, n.Tags); err != nil {
-			return err
-		}
-		return st.Insert(userID, n, domain.Fold(n.Content))
+	err = s.write(ctx, userID, n.ID, notesapi.OpCreated, func(tx *store.Tx) error {
+		return tx.Insert(userID, n, domain.Fold(n.Content))
 	})
 	if err != nil {
 		return notesapi.Note{}, err
 	}
+	s.dropDeletedTags(ctx, userID, &n)
 	return n, nil
 }

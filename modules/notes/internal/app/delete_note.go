@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 
-	"gorm.io/gorm"
-
 	"lamplight/modules/notes/internal/domain"
 	"lamplight/modules/notes/internal/store"
 	"lamplight/modules/notes/notesapi"
@@ -15,7 +13,7 @@ func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	if !domain.PlausibleID(id) {
 		return ErrNoteNotFound
 	}
-	return s.write(ctx, userID, id, notesapi.OpDeleted, func(_ *gorm.DB, st *store.Store) error {
-		return st.Delete(userID, id)
+	return s.write(ctx, userID, id, notesapi.OpDeleted, func(tx *store.Tx) error {
+		return tx.Delete(userID, id)
 	})
 }

@@ -2,8 +2,7 @@ package app
 
 import (
 	"context"
-
-	"gorm.io/gorm"
+	"errors"
 
 	"lamplight/modules/notes/internal/domain"
 	"lamplight/modules/notes/internal/store"
@@ -20,20 +19,27 @@ func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft)
 	if err != nil {
 		return notesapi.Note{}, err
 	}
+	// Another reader's note is not found, whatever its tags: the tags'
+	// answer waits until the note is found.
+	tagsErr := s.checkTags(ctx, userID, d.Tags)
+	if tagsErr != nil && !errors.Is(tagsErr, ErrTagsInvalid) {
+		return notesapi.Note{}, tagsErr
+	}
 	var updated notesapi.Note
-	err = s.write(ctx, userID, id, notesapi.OpUpdated, func(tx *gorm.DB, st *store.Store) error {
-		old, err := st.Lock(ctx, userID, id)
+	err = s.write(ctx, userID, id, notesapi.OpUpdated, func(tx *store.Tx) error {
+		old, err := tx.Lock(userID, id)
 		if err != nil {
 			return err
 		}
-		if err := s.lockTags(tx, userID, d.Tags); err != nil {
-			return err
+		if tagsErr != nil {
+			return tagsErr
 		}
 		updated = notesapi.Note{ID: id, Content: d.Content, Passages: d.Passages, Tags: d.Tags, CreatedAt: old.CreatedAt, UpdatedAt: s.now()}
-		return st.Replace(userID, updated, domain.Fold(updated.Content))
+		return tx.Replace(userID, updated, domain.Fold(updated.Content))
 	})
 	if err != nil {
 		return notesapi.Note{}, err
 	}
+	s.dropDeletedTags(ctx, userID, &updated)
 	return updated, nil
 }

@@ -88,8 +88,7 @@ func validatePassage(prefix string, r bible.Range, f *errs.Fields) bool {
 		case err == nil:
 			return true
 		case errors.Is(err, bible.ErrStartAfterEnd):
-			// The spec's own message, shown as is.
-			f.Add(prefix+"endVerseId", bible.ErrStartAfterEnd.Error())
+			f.Add(prefix+"endVerseId", errs.IsInvalid, "reason", "start_after_end")
 		case errors.Is(err, bible.ErrDifferentBooks):
 			f.Add(prefix+"endVerseId", errs.IsInvalid, "reason", "same_book")
 		default:

@@ -171,8 +171,7 @@ func parseSpan(start, end string, f *errs.Fields) *Span {
 		case err == nil:
 			return &s
 		case errors.Is(err, bible.ErrFirstAfterFinal):
-			// The spec's own message, shown as is.
-			f.Add(endField, bible.ErrFirstAfterFinal.Error())
+			f.Add(endField, errs.IsInvalid, "reason", "first_after_final")
 		case !s.First.Exists():
 			f.Add(startField, errs.IsInvalid)
 		default:

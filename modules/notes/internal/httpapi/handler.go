@@ -6,108 +6,60 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/notes/internal/app"
 	"lamplight/modules/notes/internal/domain"
+	"lamplight/modules/notes/notesapi"
 	"lamplight/platform/httpx"
+	"lamplight/platform/idempotency"
 )
 
 // Handler serves /api/passage-notes.
-type Handler struct{ svc *app.Service }
+type Handler struct {
+	svc  *app.Service
+	once gin.HandlerFunc
+}
 
-// New builds the handler.
-func New(svc *app.Service) *Handler { return &Handler{svc: svc} }
+// New builds the handler; creating routes accept an Idempotency-Key per reader.
+func New(svc *app.Service, keys *idempotency.Keys) *Handler {
+	return &Handler{svc: svc, once: keys.Once(idempotency.PerUser)}
+}
 
 // Register implements httpx.Routes.
 func (h *Handler) Register(api *gin.RouterGroup) {
-	g := api.Group("/passage-notes", identityapi.RequireUser)
-	g.GET("", h.list)
-	g.POST("", h.create)
-	g.GET("/counts", h.counts)
-	g.GET("/:id", h.get)
-	g.PUT("/:id", h.update)
-	g.DELETE("/:id", h.delete)
-}
-
-func userID(c *gin.Context) string {
-	u, _ := identityapi.CurrentUser(c)
-	return u.ID
+	g := api.Group("/passage-notes", httpx.RequireUser)
+	g.GET("", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.Page, error) {
+		return h.svc.List(r, r.UserID, rawQuery(r))
+	}))
+	g.POST("", h.once, httpx.HandleBody(http.StatusCreated, func(r httpx.Request, d domain.Draft) (notesapi.Note, error) {
+		return h.svc.Create(r, r.UserID, d)
+	}))
+	g.GET("/counts", httpx.Handle(http.StatusOK, func(r httpx.Request) (map[string]int, error) {
+		return h.svc.Counts(r, r.UserID, r.Query("by"))
+	}))
+	g.GET("/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (notesapi.Note, error) {
+		return h.svc.Get(r, r.UserID, r.Param("id"))
+	}))
+	g.PUT("/:id", httpx.HandleBody(http.StatusOK, func(r httpx.Request, d domain.Draft) (notesapi.Note, error) {
+		return h.svc.Update(r, r.UserID, r.Param("id"), d)
+	}))
+	g.DELETE("/:id", httpx.HandleDelete(func(r httpx.Request) error {
+		return h.svc.Delete(r, r.UserID, r.Param("id"))
+	}))
 }
 
 // rawQuery reads the list query; repeated filterTags may also be sent as
 // filterTags[] (the form common HTTP clients use for arrays).
-func rawQuery(c *gin.Context) domain.RawQuery {
+func rawQuery(r httpx.Request) domain.RawQuery {
 	return domain.RawQuery{
-		Limit:                     c.Query("limit"),
-		Offset:                    c.Query("offset"),
-		SortOn:                    c.Query("sortOn"),
-		SortDirection:             c.Query("sortDirection"),
-		FilterTags:                append(c.QueryArray("filterTags"), c.QueryArray("filterTags[]")...),
-		FilterTagMatching:         c.Query("filterTagMatching"),
-		SearchText:                c.Query("searchText"),
-		FilterPassageStartVerseID: c.Query("filterPassageStartVerseId"),
-		FilterPassageEndVerseID:   c.Query("filterPassageEndVerseId"),
-		FilterPassageMatching:     c.Query("filterPassageMatching"),
+		Limit:                     r.Query("limit"),
+		Offset:                    r.Query("offset"),
+		SortOn:                    r.Query("sortOn"),
+		SortDirection:             r.Query("sortDirection"),
+		FilterTags:                append(r.QueryArray("filterTags"), r.QueryArray("filterTags[]")...),
+		FilterTagMatching:         r.Query("filterTagMatching"),
+		SearchText:                r.Query("searchText"),
+		FilterPassageStartVerseID: r.Query("filterPassageStartVerseId"),
+		FilterPassageEndVerseID:   r.Query("filterPassageEndVerseId"),
+		FilterPassageMatching:     r.Query("filterPassageMatching"),
 	}
-}
-
-func (h *Handler) list(c *gin.Context) {
-	page, err := h.svc.List(c.Request.Context(), userID(c), rawQuery(c))
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, page)
-}
-
-func (h *Handler) counts(c *gin.Context) {
-	counts, err := h.svc.Counts(c.Request.Context(), userID(c), c.Query("by"))
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, counts)
-}
-
-func (h *Handler) get(c *gin.Context) {
-	n, err := h.svc.Get(c.Request.Context(), userID(c), c.Param("id"))
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, n)
-}
-
-func (h *Handler) create(c *gin.Context) {
-	var d domain.Draft
-	if !httpx.Bind(c, &d) {
-		return
-	}
-	n, err := h.svc.Create(c.Request.Context(), userID(c), d)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, n)
-}
-
-func (h *Handler) update(c *gin.Context) {
-	var d domain.Draft
-	if !httpx.Bind(c, &d) {
-		return
-	}
-	n, err := h.svc.Update(c.Request.Context(), userID(c), c.Param("id"), d)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, n)
-}
-
-func (h *Handler) delete(c *gin.Context) {
-	if err := h.svc.Delete(c.Request.Context(), userID(c), c.Param("id")); err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"deleted": true})
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -21,6 +22,7 @@ import (
 	"lamplight/modules/notes/internal/domain"
 	"lamplight/modules/notes/notesapi"
 	"lamplight/platform/db"
+	"lamplight/platform/uow"
 )
 
 //go:embed migrations
@@ -79,16 +81,28 @@ func (r noteRow) note() notesapi.Note {
 }
 
 // Store is the notes repository.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db *gorm.DB
+	w  *uow.Writer
+}
 
-// New wraps the database.
-func New(g *gorm.DB) *Store { return &Store{db: g} }
+// New builds the repository on the units of work of w.
+func New(w *uow.Writer) *Store { return &Store{db: w.DB(), w: w} }
 
-// With returns the repository inside a transaction.
-func (s *Store) With(tx *gorm.DB) *Store { return &Store{db: tx} }
+// Tx is the repository inside a unit of work: its writes, and the events
+// they record, commit together.
+type Tx struct {
+	*uow.Tx
+	db *gorm.DB
+}
+
+// Transact runs fn in one unit of work.
+func (s *Store) Transact(ctx context.Context, fn func(tx *Tx) error) error {
+	return s.w.Transact(ctx, func(u *uow.Tx) error { return fn(&Tx{Tx: u, db: u.DB()}) })
+}
 
 // Insert adds a note with its passages and tags; search is its folded content.
-func (s *Store) Insert(userID string, n notesapi.Note, search string) error {
+func (s *Tx) Insert(userID string, n notesapi.Note, search string) error {
 	err := s.db.Create(&noteRow{
 		ID: n.ID, UserID: userID, Content: n.Content, SearchText: search, TagSet: domain.TagSet(n.Tags),
 		CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt,
@@ -99,7 +113,7 @@ func (s *Store) Insert(userID string, n notesapi.Note, search string) error {
 	return s.insertChildren(userID, n)
 }
 
-func (s *Store) insertChildren(userID string, n notesapi.Note) error {
+func (s *Tx) insertChildren(userID string, n notesapi.Note) error {
 	if len(n.Passages) > 0 {
 		rows := make([]passageRow, len(n.Passages))
 		for i, p := range n.Passages {
@@ -133,16 +147,16 @@ func (s *Store) insertChildren(userID string, n notesapi.Note) error {
 // Lock reads one of the reader's notes (without passages and tags) for a
 // change; on PostgreSQL the note stays locked until the transaction ends,
 // so changes apply in turn.
-func (s *Store) Lock(ctx context.Context, userID, id string) (notesapi.Note, error) {
-	q := s.db.WithContext(ctx)
+func (s *Tx) Lock(userID, id string) (notesapi.Note, error) {
+	q := s.db
 	if s.db.Name() == db.Postgres {
 		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
 	}
-	return s.row(q, userID, id)
+	return row(q, userID, id)
 }
 
 // Replace writes a note's content, passages and tags over the stored ones.
-func (s *Store) Replace(userID string, n notesapi.Note, search string) error {
+func (s *Tx) Replace(userID string, n notesapi.Note, search string) error {
 	res := s.db.Model(&noteRow{}).Where("user_id = ? AND id = ?", userID, n.ID).Updates(map[string]any{
 		"content": n.Content, "search_text": search, "tag_set": domain.TagSet(n.Tags), "updated_at": n.UpdatedAt,
 	})
@@ -162,7 +176,7 @@ func (s *Store) Replace(userID string, n notesapi.Note, search string) error {
 
 // Delete removes one of the reader's notes; its passages, books and tags go
 // with it (ON DELETE CASCADE).
-func (s *Store) Delete(userID, id string) error {
+func (s *Tx) Delete(userID, id string) error {
 	res := s.db.Where("user_id = ? AND id = ?", userID, id).Delete(&noteRow{})
 	if res.Error != nil {
 		return res.Error
@@ -175,7 +189,7 @@ func (s *Store) Delete(userID, id string) error {
 
 // Get reads one of the reader's notes with its passages and tags.
 func (s *Store) Get(ctx context.Context, userID, id string) (notesapi.Note, error) {
-	n, err := s.row(s.db.WithContext(ctx), userID, id)
+	n, err := row(s.db.WithContext(ctx), userID, id)
 	if err != nil {
 		return notesapi.Note{}, err
 	}
@@ -186,7 +200,7 @@ func (s *Store) Get(ctx context.Context, userID, id string) (notesapi.Note, erro
 	return notes[0], nil
 }
 
-func (s *Store) row(q *gorm.DB, userID, id string) (notesapi.Note, error) {
+func row(q *gorm.DB, userID, id string) (notesapi.Note, error) {
 	var r noteRow
 	err := q.Where("user_id = ? AND id = ?", userID, id).Take(&r).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -245,7 +259,7 @@ func (s *Store) read(ctx context.Context, fn func(st *Store) error) error {
 		if err != nil {
 			return err
 		}
-		return fn(s.With(tx))
+		return fn(&Store{db: tx})
 	}, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 }
 
@@ -260,8 +274,12 @@ func (s *Store) List(ctx context.Context, userID string, q domain.Query) (notes 
 }
 
 func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]notesapi.Note, int, error) {
-	where, args := filter(userID, q)
 	g := s.db.WithContext(ctx)
+	byIndex, err := s.fewCandidates(ctx, q.Search)
+	if err != nil {
+		return nil, 0, err
+	}
+	where, args := filter(userID, q, byIndex)
 	var size int64
 	if err := g.Raw("SELECT COUNT(*) FROM passage_notes n WHERE "+where, args...).Scan(&size).Error; err != nil {
 		return nil, 0, err
@@ -281,7 +299,7 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 	// allow, so a deep offset skips index entries, not whole notes.
 	order := " ORDER BY " + column + dir + ", n.id" + dir
 	var rows []noteRow
-	err := g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
+	err = g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
 		" JOIN (SELECT n.id FROM passage_notes n WHERE "+where+order+" LIMIT ? OFFSET ?) page ON page.id = n.id"+order,
 		append(args, q.Limit, q.Offset)...).Scan(&rows).Error
 	if err != nil {
@@ -296,8 +314,30 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 	return notes, int(size), nil
 }
 
+// searchCandidates is how many notes (of every reader) a search may find
+// in SQLite's trigram index for them to be looked up one by one; past it,
+// walking the reader's notes in page order and stopping at a full page is
+// cheaper.
+const searchCandidates = 1000
+
+// fewCandidates reports whether SQLite's trigram index narrows the search
+// to a few notes. It needs three characters.
+func (s *Store) fewCandidates(ctx context.Context, search string) (bool, error) {
+	if s.db.Name() != db.SQLite || utf8.RuneCountInString(search) < 3 {
+		return false, nil
+	}
+	var n int
+	err := s.db.WithContext(ctx).Raw("SELECT COUNT(*) FROM (SELECT rowid FROM passage_notes_search WHERE passage_notes_search MATCH ? LIMIT ?)",
+		ftsPhrase(search), searchCandidates+1).Scan(&n).Error
+	return n <= searchCandidates, err
+}
+
+// ftsPhrase is an FTS5 query for text as one phrase: with the trigram
+// tokenizer, the notes that contain it.
+func ftsPhrase(text string) string { return `"` + strings.ReplaceAll(text, `"`, `""`) + `"` }
+
 // filter is the WHERE clause of a list query over passage_notes n.
-func filter(userID string, q domain.Query) (string, []any) {
+func filter(userID string, q domain.Query, byIndex bool) (string, []any) {
 	conds, args := []string{"n.user_id = ?"}, []any{userID}
 	add := func(cond string, a ...any) {
 		conds = append(conds, cond)
@@ -315,6 +355,16 @@ func filter(userID string, q domain.Query) (string, []any) {
 			userID, q.Tags, len(q.Tags))
 	}
 	if q.Search != "" {
+		// On SQLite the trigram index finds the candidates when they are
+		// few; LIKE decides, so both backends match the same way.
+		if byIndex {
+			// The unary + keeps SQLite from walking every note of the
+			// reader by her index and probing the candidates: the index's
+			// few candidates are looked up instead.
+			conds[0] = "+n.user_id = ?"
+			add("n.search_id IN (SELECT rowid FROM passage_notes_search WHERE passage_notes_search MATCH ?)",
+				ftsPhrase(q.Search))
+		}
 		add(`n.search_text LIKE ? ESCAPE '\'`, "%"+escapeLike(q.Search)+"%")
 	}
 	if p := q.Passage; p != nil {
@@ -389,7 +439,7 @@ func (s *Store) NotesPerTag(ctx context.Context, userID string) (map[string]int,
 
 // RemoveTag drops a tag from every note of the reader, with their tag
 // sets, and returns the ids of the notes that carried it.
-func (s *Store) RemoveTag(userID, tagID string) ([]string, error) {
+func (s *Tx) RemoveTag(userID, tagID string) ([]string, error) {
 	var ids []string
 	if err := s.db.Model(&tagRow{}).Where("user_id = ? AND tag_id = ?", userID, tagID).Order("note_id").Pluck("note_id", &ids).Error; err != nil {
 		return nil, err
@@ -434,4 +484,73 @@ func (s *Store) DeleteUser(ctx context.Context, userID string) error {
 		}
 		return nil
 	})
+}
+
+// CreationTimes implements notesapi.Reader.
+func (s *Store) CreationTimes(ctx context.Context, userID string) ([]time.Time, error) {
+	var at []time.Time
+	err := s.db.WithContext(ctx).Model(&noteRow{}).Where("user_id = ?", userID).Pluck("created_at", &at).Error
+	return at, err
+}
+
+// exportPage is how many notes EachNote reads and fills at a time.
+const exportPage = 200
+
+// EachNote implements notesapi.Reader: the ids in creation order first
+// (small), then the notes a page at a time with their passages and tags.
+func (s *Store) EachNote(ctx context.Context, userID string, fn func(notesapi.Note) error) error {
+	var ids []string
+	err := s.db.WithContext(ctx).Model(&noteRow{}).Where("user_id = ?", userID).
+		Order("created_at, id").Pluck("id", &ids).Error
+	if err != nil {
+		return err
+	}
+	for len(ids) > 0 {
+		page := ids[:min(exportPage, len(ids))]
+		ids = ids[len(page):]
+		var rows []noteRow
+		err := s.db.WithContext(ctx).Select("id, content, created_at, updated_at").
+			Where("user_id = ? AND id IN ?", userID, page).Find(&rows).Error
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]noteRow, len(rows))
+		for _, r := range rows {
+			byID[r.ID] = r
+		}
+		notes := make([]notesapi.Note, 0, len(rows))
+		for _, id := range page {
+			if r, ok := byID[id]; ok {
+				notes = append(notes, r.note())
+			}
+		}
+		if err := s.fill(ctx, userID, notes); err != nil {
+			return err
+		}
+		for _, n := range notes {
+			if err := fn(n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Join is the repository inside a unit of work another module began (an
+// import).
+func Join(u *uow.Tx) *Tx { return &Tx{Tx: u, db: u.DB()} }
+
+// Has reports whether the reader has a note with this content written at
+// this moment: the same note imported before.
+func (s *Tx) Has(userID, content string, createdAt time.Time) (bool, error) {
+	var rows []noteRow
+	if err := s.db.Select("id, created_at").Where("user_id = ? AND content = ?", userID, content).Find(&rows).Error; err != nil {
+		return false, err
+	}
+	for _, r := range rows {
+		if r.CreatedAt.Equal(createdAt) {
+			return true, nil
+		}
+	}
+	return false, nil
 }

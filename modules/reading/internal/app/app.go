@@ -8,50 +8,45 @@ import (
 	"slices"
 	"time"
 
-	"gorm.io/gorm"
-
 	"lamplight/modules/reading/internal/store"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/errs"
-	"lamplight/platform/outbox"
 )
 
 // ErrEntryNotFound is the answer for a missing entry or another reader's.
-var ErrEntryNotFound = errs.NotFound("reading.entry_not_found")
+var ErrEntryNotFound = errs.NotFound("entry_not_found")
 
 // entriesCacheTTL bounds how long an unused reader's log stays cached.
 const entriesCacheTTL = 24 * time.Hour
 
 // Service runs the reading use cases.
 type Service struct {
-	store  *store.Store
-	outbox *outbox.Outbox
-	cache  cache.Cache
-	log    *slog.Logger
-	now    func() time.Time
+	store *store.Store
+	cache cache.Cache
+	log   *slog.Logger
+	now   func() time.Time
+	logs  logMemo
+	// wholeLogs is ListAll's; the zero value is ready.
+	wholeLogs wholeLogs
 }
 
 // New builds the service. Times are kept to the microsecond, the precision
 // both databases store, so a written entry reads back unchanged.
-func New(s *store.Store, o *outbox.Outbox, c cache.Cache, log *slog.Logger) *Service {
-	return &Service{store: s, outbox: o, cache: c, log: log, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
+func New(s *store.Store, c cache.Cache, log *slog.Logger) *Service {
+	return &Service{store: s, cache: c, log: log, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
 }
 
-// write runs fn on the reader's log in one transaction with a new log
+// write runs fn on the reader's log in one unit of work with a new log
 // version, and records the event for the dates it reports as changed.
 func (s *Service) write(ctx context.Context, userID, op string, fn func(t *store.Tx) ([]string, error)) error {
-	err := s.outbox.Transact(ctx, func(tx *gorm.DB) error {
-		t, err := store.BumpVersion(tx, userID)
-		if err != nil {
-			return err
-		}
+	err := s.store.Transact(ctx, userID, func(t *store.Tx) error {
 		changed, err := fn(t)
 		if err != nil {
 			return err
 		}
 		slices.Sort(changed)
-		return outbox.Record(tx, readingapi.LogEntryChanged{
+		return t.Record(readingapi.LogEntryChanged{
 			UserID: userID, Dates: slices.Compact(changed), Op: op, Version: t.Version,
 		})
 	})

@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"sync"
 	"testing"
@@ -17,9 +16,11 @@ import (
 	"lamplight/platform/bus"
 	"lamplight/platform/cache"
 	"lamplight/platform/errs"
+	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
 
 type env struct {
@@ -28,14 +29,8 @@ type env struct {
 	events *recorder
 }
 
-// list decodes the JSON the service answers with.
 func (e env) list(userID, from, to string) ([]readingapi.Entry, error) {
-	raw, err := e.svc.List(context.Background(), userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	var out []readingapi.Entry
-	return out, json.Unmarshal(raw, &out)
+	return e.svc.List(context.Background(), userID, from, to)
 }
 
 type recorder struct {
@@ -72,7 +67,7 @@ func setup(t testing.TB, b testkit.Backend) env {
 	t.Cleanup(o.Stop)
 	mem := cache.NewMemory()
 	t.Cleanup(mem.Close)
-	return env{svc: app.New(store.New(g), o, mem, testkit.Logger(t)), db: g, events: rec}
+	return env{svc: app.New(store.New(uow.New(g, o, mail.NewMailer(g))), mem, testkit.Logger(t)), db: g, events: rec}
 }
 
 func fieldErr(t *testing.T, err error) errs.Detail {

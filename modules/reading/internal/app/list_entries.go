@@ -2,18 +2,20 @@ package app
 
 import (
 	"context"
-	"encoding/json"
+	"crypto/sha256"
+	"encoding/base64"
 	"strconv"
+	"sync"
 
+	"lamplight/modules/reading/readingapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
-	"lamplight/platform/httpx"
 )
 
-// List returns the reader's entries dated in [from, to] as JSON; either date
-// may be empty (the whole log: ListAll serves that faster).
-func (s *Service) List(ctx context.Context, userID, from, to string) (json.RawMessage, error) {
+// List returns the reader's entries dated in [from, to]; either date may be
+// empty (the whole log: ListAll serves that faster).
+func (s *Service) List(ctx context.Context, userID, from, to string) ([]readingapi.Entry, error) {
 	var f errs.Fields
 	if from != "" && !dates.Valid(from) {
 		f.Add("from", errs.IsInvalid)
@@ -24,37 +26,85 @@ func (s *Service) List(ctx context.Context, userID, from, to string) (json.RawMe
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	entries, err := s.store.List(ctx, userID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(entries)
+	return s.store.List(ctx, userID, from, to)
 }
 
-// ListAll returns the reader's whole log as gzip-compressed JSON, and a log
-// version it holds every write up to (it may hold later ones too), from which
-// a client can follow the changes. It is kept
-// compressed in the cache while the log's version is current, so a ten-year
-// log (about 800 KB of JSON, 100 KB compressed) is sent without being encoded or compressed
-// again.
-func (s *Service) ListAll(ctx context.Context, userID string) ([]byte, int64, error) {
+// Encoding turns a reader's whole log into the bytes ListAll keeps and
+// answers with; the caller chooses the format (the HTTP layer: compressed
+// JSON).
+type Encoding func([]readingapi.Entry) ([]byte, error)
+
+// WholeLog is the reader's whole log as an Encoding made it, the log
+// version it holds every write up to (it may hold later ones too), from
+// which a client can follow the changes, and a tag that names exactly
+// these bytes for this reader.
+type WholeLog struct {
+	Encoded []byte
+	Version int64
+	Tag     string
+}
+
+// ListAll returns the reader's whole log as encode made it. The encoded log
+// is kept while the log's version is current, in process and in the cache,
+// so a ten-year log (about 800 KB of JSON, 100 KB compressed) is sent
+// without being encoded again, or fetched again from a shared cache.
+func (s *Service) ListAll(ctx context.Context, userID string, encode Encoding) (WholeLog, error) {
 	version, err := s.store.Version(ctx, userID)
 	if err != nil {
-		return nil, 0, err
+		return WholeLog{}, err
 	}
-	gz, err := cache.Versioned(ctx, s.cache, s.log, entriesKey(userID), strconv.FormatInt(version, 10), entriesCacheTTL,
+	if w, ok := s.wholeLogs.get(userID, version); ok {
+		return w, nil
+	}
+	encoded, err := cache.Versioned(ctx, s.cache, s.log, entriesKey(userID), strconv.FormatInt(version, 10), entriesCacheTTL,
 		func() ([]byte, error) {
-			log, err := s.store.Snapshot(ctx, userID, "")
+			log, err := s.Log(ctx, userID, "")
 			if err != nil {
 				return nil, err
 			}
-			raw, err := json.Marshal(log.Entries)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.Gzip(raw)
+			return encode(log.Entries)
 		})
-	return gz, version, err
+	if err != nil {
+		return WholeLog{}, err
+	}
+	sum := sha256.Sum256(append([]byte(userID+"\x00"), encoded...))
+	w := WholeLog{Encoded: encoded, Version: version, Tag: `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`}
+	s.wholeLogs.put(userID, w)
+	return w, nil
+}
+
+// wholeLogsSize bounds the encoded logs kept in process (about 100 KB
+// each); past it an arbitrary one goes.
+const wholeLogsSize = 256
+
+// wholeLogs keeps each recent reader's latest encoded log. It is served
+// only for the version it was kept under: the current one, read per
+// request from the database.
+type wholeLogs struct {
+	mu sync.Mutex
+	m  map[string]WholeLog
+}
+
+func (w *wholeLogs) get(userID string, version int64) (WholeLog, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	got, ok := w.m[userID]
+	return got, ok && got.Version == version
+}
+
+func (w *wholeLogs) put(userID string, l WholeLog) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.m == nil {
+		w.m = map[string]WholeLog{}
+	}
+	if _, ok := w.m[userID]; !ok && len(w.m) >= wholeLogsSize {
+		for k := range w.m {
+			delete(w.m, k)
+			break
+		}
+	}
+	w.m[userID] = l
 }
 
 func entriesKey(userID string) string { return "reading:entries:" + userID }

@@ -38,8 +38,7 @@ func (d Draft) Validate(prefix string, f *errs.Fields) {
 		switch {
 		case err == nil:
 		case errors.Is(err, bible.ErrStartAfterEnd):
-			// The spec's own message, shown as is.
-			f.Add(prefix+"endVerseId", bible.ErrStartAfterEnd.Error())
+			f.Add(prefix+"endVerseId", errs.IsInvalid, "reason", "start_after_end")
 		case errors.Is(err, bible.ErrDifferentBooks):
 			f.Add(prefix+"endVerseId", errs.IsInvalid, "reason", "same_book")
 		default:

@@ -2,136 +2,100 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
-	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/internal/app"
 	"lamplight/modules/reading/internal/domain"
+	"lamplight/modules/reading/readingapi"
 	"lamplight/platform/errs"
 	"lamplight/platform/httpx"
+	"lamplight/platform/idempotency"
 )
 
 // Handler serves /api/log-entries.
-type Handler struct{ svc *app.Service }
-
-// New builds the handler.
-func New(svc *app.Service) *Handler { return &Handler{svc: svc} }
-
-// Register implements httpx.Routes.
-func (h *Handler) Register(api *gin.RouterGroup) {
-	g := api.Group("/log-entries", identityapi.RequireUser)
-	g.GET("", h.list)
-	g.POST("", h.create)
-	g.POST("/batch", h.createBatch)
-	g.GET("/changes", h.changes)
-	g.GET("/:id", h.get)
-	g.PUT("/:id", h.update)
-	g.DELETE("/:id", h.delete)
+type Handler struct {
+	svc  *app.Service
+	once gin.HandlerFunc
 }
 
-func userID(c *gin.Context) string {
-	u, _ := identityapi.CurrentUser(c)
-	return u.ID
-}
-
-// Precompressed implements httpx.Precompressing: the whole log is cached
-// compressed.
-func (h *Handler) Precompressed() []string { return []string{"GET /api/log-entries"} }
-
-func (h *Handler) list(c *gin.Context) {
-	from, to := c.Query("from"), c.Query("to")
-	if from == "" && to == "" {
-		gz, version, err := h.svc.ListAll(c.Request.Context(), userID(c))
-		if err != nil {
-			httpx.Fail(c, err)
-			return
-		}
-		// Where to follow the log from with /changes?since=, without a second request.
-		c.Header("X-Log-Version", strconv.FormatInt(version, 10))
-		httpx.WriteGzipped(c, http.StatusOK, gz)
-		return
-	}
-	entries, err := h.svc.List(c.Request.Context(), userID(c), from, to)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	httpx.WriteJSON(c, http.StatusOK, entries)
-}
-
-func (h *Handler) create(c *gin.Context) {
-	var d domain.Draft
-	if !httpx.Bind(c, &d) {
-		return
-	}
-	e, err := h.svc.Add(c.Request.Context(), userID(c), d)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, e)
+// New builds the handler; creating routes accept an Idempotency-Key per reader.
+func New(svc *app.Service, keys *idempotency.Keys) *Handler {
+	return &Handler{svc: svc, once: keys.Once(idempotency.PerUser)}
 }
 
 type batchRequest struct {
 	Entries []domain.Draft `json:"entries"`
 }
 
-func (h *Handler) createBatch(c *gin.Context) {
-	var req batchRequest
-	if !httpx.Bind(c, &req) {
-		return
-	}
-	entries, err := h.svc.AddBatch(c.Request.Context(), userID(c), req.Entries)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, entries)
+// Register implements httpx.Routes.
+func (h *Handler) Register(api *gin.RouterGroup) {
+	g := api.Group("/log-entries", httpx.RequireUser)
+	g.GET("", h.list)
+	g.POST("", h.once, httpx.HandleBody(http.StatusCreated, func(r httpx.Request, d domain.Draft) (readingapi.Entry, error) {
+		return h.svc.Add(r, r.UserID, d)
+	}))
+	g.POST("/batch", h.once, httpx.HandleBody(http.StatusCreated, func(r httpx.Request, b batchRequest) ([]readingapi.Entry, error) {
+		return h.svc.AddBatch(r, r.UserID, b.Entries)
+	}))
+	g.GET("/changes", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.Changes, error) {
+		since, err := strconv.ParseInt(r.DefaultQuery("since", "0"), 10, 64)
+		if err != nil {
+			return app.Changes{}, errs.Validation(errs.Field("since", errs.IsInvalid))
+		}
+		return h.svc.Changes(r, r.UserID, since)
+	}))
+	g.GET("/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (readingapi.Entry, error) {
+		return h.svc.Get(r, r.UserID, r.Param("id"))
+	}))
+	g.PUT("/:id", httpx.HandleBody(http.StatusOK, func(r httpx.Request, d domain.Draft) (readingapi.Entry, error) {
+		return h.svc.Update(r, r.UserID, r.Param("id"), d)
+	}))
+	g.DELETE("/:id", httpx.HandleDelete(func(r httpx.Request) error {
+		return h.svc.Delete(r, r.UserID, r.Param("id"))
+	}))
 }
 
-func (h *Handler) get(c *gin.Context) {
-	e, err := h.svc.Get(c.Request.Context(), userID(c), c.Param("id"))
+// Precompressed implements httpx.Precompressing: the whole log is cached
+// compressed.
+func (h *Handler) Precompressed() []string { return []string{"GET /api/log-entries"} }
+
+// list sends the whole log as cached, compressed, or a date range.
+func (h *Handler) list(c *gin.Context) {
+	ctx, userID := c.Request.Context(), httpx.UserID(c.Request.Context())
+	from, to := c.Query("from"), c.Query("to")
+	if from == "" && to == "" {
+		w, err := h.svc.ListAll(ctx, userID, gzippedJSON)
+		if err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		// Where to follow the log from with /changes?since=, without a second request.
+		c.Header("X-Log-Version", strconv.FormatInt(w.Version, 10))
+		httpx.WriteTagged(c, w.Tag, w.Encoded)
+		return
+	}
+	entries, err := h.svc.List(ctx, userID, from, to)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, e)
+	raw, err := json.Marshal(entries)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.WriteJSON(c, http.StatusOK, raw)
 }
 
-func (h *Handler) update(c *gin.Context) {
-	var d domain.Draft
-	if !httpx.Bind(c, &d) {
-		return
-	}
-	e, err := h.svc.Update(c.Request.Context(), userID(c), c.Param("id"), d)
+// gzippedJSON is how the whole log is cached: compressed JSON, sent as is.
+func gzippedJSON(entries []readingapi.Entry) ([]byte, error) {
+	raw, err := json.Marshal(entries)
 	if err != nil {
-		httpx.Fail(c, err)
-		return
+		return nil, err
 	}
-	c.JSON(http.StatusOK, e)
-}
-
-func (h *Handler) delete(c *gin.Context) {
-	if err := h.svc.Delete(c.Request.Context(), userID(c), c.Param("id")); err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"deleted": true})
-}
-
-func (h *Handler) changes(c *gin.Context) {
-	since, err := strconv.ParseInt(c.DefaultQuery("since", "0"), 10, 64)
-	if err != nil {
-		httpx.Fail(c, errs.Validation(errs.Field("since", errs.IsInvalid)))
-		return
-	}
-	ch, err := h.svc.Changes(c.Request.Context(), userID(c), since)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, ch)
+	return httpx.Gzip(raw)
 }

@@ -4,24 +4,49 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"lamplight/modules/settings/internal/app"
 	"lamplight/modules/settings/internal/store"
 	"lamplight/platform/bus"
+	"lamplight/platform/dates"
 	"lamplight/platform/errs"
+	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
 
 func ptr(i int) *int { return &i }
+
+// accountLocales stands in for the accounts, the home of each reader's language.
+type accountLocales struct {
+	mu  sync.Mutex
+	set map[string]string
+}
+
+func (a *accountLocales) SetLocale(_ context.Context, id, locale string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.set[id] = locale
+	return nil
+}
+
+func (a *accountLocales) of(id string) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.set[id]
+}
 
 func TestIntegrationSettings(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
 		tr := bus.NewGoChannel(testkit.Logger(t))
 		t.Cleanup(func() { tr.Close() })
-		svc := app.New(store.New(g), outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t)), nil)
+		o := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
+		accounts := &accountLocales{set: map[string]string{}}
+		svc := app.New(store.New(uow.New(g, o, mail.NewMailer(g))), nil, accounts)
 		ctx := context.Background()
 
 		t.Run("a new reader gets defaults from their account", func(t *testing.T) {
@@ -29,9 +54,10 @@ func TestIntegrationSettings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			today := dates.Today("Europe/Berlin", time.Now())
 			if s.DailyVerseCountGoal != 86 || s.PreferredBibleVersion != "LUT" || s.Locale != "de" ||
-				s.TimeZone != "Europe/Berlin" || s.RestDaysPerWeek != 1 || len(s.LookBackDate) != 10 || s.LookBackDate[4:] != "-01-01" {
-				t.Fatalf("%+v", s)
+				s.TimeZone != "Europe/Berlin" || s.RestDaysPerWeek != 1 || s.LookBackDate != today || s.WelcomeDone {
+				t.Fatalf("a new reader looks back to the day they start, welcome to come: %+v", s)
 			}
 			again, _ := svc.Get(ctx, "u-de")
 			if again != s {
@@ -59,6 +85,39 @@ func TestIntegrationSettings(t *testing.T) {
 			s, _ = svc.Update(ctx, "u-de", app.Hints{}, app.Patch{LookBackDate: "2026-03-01", PreferredBibleApp: "youversion", RestDaysPerWeek: ptr(0)})
 			if s.LookBackDate != "2026-03-01" || s.PreferredBibleApp != "youversion" || s.RestDaysPerWeek != 0 {
 				t.Fatalf("%+v", s)
+			}
+		})
+
+		t.Run("a version is stored by its canonical code", func(t *testing.T) {
+			s, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{PreferredBibleVersion: "esv"})
+			if err != nil || s.PreferredBibleVersion != "ESV" {
+				t.Fatalf("%+v %v", s, err)
+			}
+			again, _ := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{PreferredBibleVersion: "Esv"})
+			if again.Version != s.Version {
+				t.Fatal("the same version in other letters bumped the version")
+			}
+		})
+
+		t.Run("the language is the account's", func(t *testing.T) {
+			s, err := svc.GetFor(ctx, "u-de", app.Hints{Locale: "uk"})
+			if err != nil || s.Locale != "uk" {
+				t.Fatalf("the account's language is not answered: %+v %v", s, err)
+			}
+			s, err = svc.Update(ctx, "u-de", app.Hints{Locale: "uk"}, app.Patch{Locale: "fr"})
+			if err != nil || s.Locale != "fr" || accounts.of("u-de") != "fr" {
+				t.Fatalf("a language change is not saved to the account: %+v %v %q", s, err, accounts.of("u-de"))
+			}
+		})
+
+		t.Run("the welcome is done once", func(t *testing.T) {
+			done := true
+			s, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{WelcomeDone: &done})
+			if err != nil || !s.WelcomeDone {
+				t.Fatalf("%+v %v", s, err)
+			}
+			if again, _ := svc.Get(ctx, "u-de"); !again.WelcomeDone {
+				t.Fatal("welcomeDone not kept")
 			}
 		})
 

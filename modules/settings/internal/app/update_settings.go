@@ -3,15 +3,12 @@ package app
 import (
 	"context"
 	"slices"
-	"time"
-
-	"gorm.io/gorm"
 
 	"lamplight/modules/bible"
+	"lamplight/modules/settings/internal/store"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
-	"lamplight/platform/outbox"
 )
 
 // Patch is a settings update: only the values that are set are applied.
@@ -23,6 +20,7 @@ type Patch struct {
 	Locale                string `json:"locale"`
 	TimeZone              string `json:"timeZone"`
 	RestDaysPerWeek       *int   `json:"restDaysPerWeek"`
+	WelcomeDone           *bool  `json:"welcomeDone"`
 }
 
 func (p Patch) validate() error {
@@ -46,10 +44,8 @@ func (p Patch) validate() error {
 			f.Add("locale", errs.IsInvalid)
 		}
 	}
-	if tz := p.TimeZone; tz != "" {
-		if _, err := time.LoadLocation(tz); err != nil {
-			f.Add("timeZone", errs.IsInvalid)
-		}
+	if tz := p.TimeZone; tz != "" && !dates.ValidTimeZone(tz) {
+		f.Add("timeZone", errs.IsInvalid)
 	}
 	if r := p.RestDaysPerWeek; r != nil && (*r < 0 || *r > settingsapi.MaxRestDaysPerWeek) {
 		f.Add("restDaysPerWeek", errs.IsInvalid, "min", 0, "max", settingsapi.MaxRestDaysPerWeek)
@@ -81,20 +77,39 @@ func (p Patch) apply(s *settingsapi.Settings) []string {
 			changed = append(changed, name)
 		}
 	}
+	setB := func(name string, v *bool, dst *bool) {
+		if v != nil && *v != *dst {
+			*dst = *v
+			changed = append(changed, name)
+		}
+	}
 	setS("lookBackDate", p.LookBackDate, &s.LookBackDate)
 	setI("dailyVerseCountGoal", p.DailyVerseCountGoal, &s.DailyVerseCountGoal)
-	setS("preferredBibleVersion", p.PreferredBibleVersion, &s.PreferredBibleVersion)
+	if p.PreferredBibleVersion != "" {
+		setS("preferredBibleVersion", bible.NormalizeVersion(p.PreferredBibleVersion), &s.PreferredBibleVersion)
+	}
 	setS("preferredBibleApp", p.PreferredBibleApp, &s.PreferredBibleApp)
 	setS("locale", p.Locale, &s.Locale)
 	setS("timeZone", p.TimeZone, &s.TimeZone)
 	setI("restDaysPerWeek", p.RestDaysPerWeek, &s.RestDaysPerWeek)
+	setB("welcomeDone", p.WelcomeDone, &s.WelcomeDone)
 	return changed
 }
 
-// Update applies a patch; an unchanged value publishes nothing.
+// Update applies a patch; an unchanged value publishes nothing. A version
+// is stored by its canonical code ("esv" as ESV); a language is saved to
+// the account, its one home, and kept in the row as well.
 func (s *Service) Update(ctx context.Context, userID string, h Hints, p Patch) (settingsapi.Settings, error) {
 	if err := p.validate(); err != nil {
 		return settingsapi.Settings{}, err
+	}
+	if p.Locale != "" {
+		if s.locales != nil {
+			if err := s.locales.SetLocale(ctx, userID, p.Locale); err != nil {
+				return settingsapi.Settings{}, err
+			}
+		}
+		h.Locale = p.Locale
 	}
 	current, err := s.GetFor(ctx, userID, h)
 	if err != nil {
@@ -105,10 +120,10 @@ func (s *Service) Update(ctx context.Context, userID string, h Hints, p Patch) (
 		return current, nil
 	}
 	var updated settingsapi.Settings
-	err = s.outbox.Transact(ctx, func(tx *gorm.DB) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		var changed []string
 		var err error
-		updated, err = s.store.Update(tx, userID, func(cur *settingsapi.Settings) error {
+		updated, err = tx.Update(userID, func(cur *settingsapi.Settings) error {
 			changed = p.apply(cur)
 			return nil
 		})
@@ -116,7 +131,7 @@ func (s *Service) Update(ctx context.Context, userID string, h Hints, p Patch) (
 			return err
 		}
 		slices.Sort(changed)
-		return outbox.Record(tx, settingsapi.SettingsChanged{UserID: userID, Fields: changed, Version: updated.Version})
+		return tx.Record(settingsapi.SettingsChanged{UserID: userID, Fields: changed, Version: updated.Version})
 	})
-	return updated, err
+	return withLocale(updated, h.Locale), err
 }

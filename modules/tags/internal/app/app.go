@@ -6,36 +6,32 @@ import (
 	"errors"
 	"time"
 
-	"lamplight/modules/notes/notesapi"
 	"lamplight/modules/tags/internal/store"
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/errs"
-	"lamplight/platform/outbox"
 )
 
 // Errors the tags use cases answer with.
 var (
 	// ErrTagNotFound is the answer for a missing tag or another reader's.
-	ErrTagNotFound = errs.NotFound("tags.tag_not_found")
+	ErrTagNotFound = errs.NotFound("tag_not_found")
 	// ErrLabelTaken is a label the reader already uses, ignoring case.
 	ErrLabelTaken = errs.Validation(errs.Field("label", errs.Unique))
 )
 
 // Service runs the tags use cases.
 type Service struct {
-	store     *store.Store
-	outbox    *outbox.Outbox
-	referrers []tagsapi.Referrer
-	counter   notesapi.TagCounter
-	now       func() time.Time
+	store   *store.Store
+	counter tagsapi.NoteCounter
+	now     func() time.Time
 }
 
-// New builds the service. Referrers are told in the deleting transaction
-// when a tag goes; counter (may be nil) supplies each tag's note count.
-// Times are kept to the microsecond, the precision both databases store.
-func New(s *store.Store, o *outbox.Outbox, referrers []tagsapi.Referrer, counter notesapi.TagCounter) *Service {
+// New builds the service; counter (may be nil) supplies each tag's note
+// count. Times are kept to the microsecond, the precision both databases
+// store.
+func New(s *store.Store, counter tagsapi.NoteCounter) *Service {
 	return &Service{
-		store: s, outbox: o, referrers: referrers, counter: counter,
+		store: s, counter: counter,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 }

@@ -16,28 +16,12 @@ import (
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/bus"
 	"lamplight/platform/errs"
+	"lamplight/platform/mail"
 	"lamplight/platform/metrics"
 	"lamplight/platform/outbox"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
-
-// referrer stands in for the notes module: it sees each removal and can be
-// told to fail, which must undo the deletion.
-type referrer struct {
-	mu      sync.Mutex
-	removed []string
-	fail    error
-}
-
-func (r *referrer) RemoveTag(tx *gorm.DB, userID, tagID string) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.fail != nil {
-		return r.fail
-	}
-	r.removed = append(r.removed, userID+"/"+tagID)
-	return nil
-}
 
 type counter map[string]int
 
@@ -46,7 +30,6 @@ func (c counter) NotesPerTag(context.Context, string) (map[string]int, error) { 
 type env struct {
 	svc    *app.Service
 	db     *gorm.DB
-	ref    *referrer
 	counts counter
 	mu     sync.Mutex
 	events []tagsapi.TagDeleted
@@ -62,7 +45,7 @@ func setup(t *testing.T, b testkit.Backend) *env {
 	g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
 	tr := bus.NewGoChannel(testkit.Logger(t))
 	t.Cleanup(func() { tr.Close() })
-	e := &env{db: g, ref: &referrer{}, counts: counter{}}
+	e := &env{db: g, counts: counter{}}
 	r, err := bus.NewRouter(tr, []bus.Handler{bus.On("test.recorder", func(_ context.Context, ev tagsapi.TagDeleted) error {
 		e.mu.Lock()
 		defer e.mu.Unlock()
@@ -79,7 +62,7 @@ func setup(t *testing.T, b testkit.Backend) *env {
 	o := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
 	o.Start()
 	t.Cleanup(o.Stop)
-	e.svc = app.New(store.New(g), o, []tagsapi.Referrer{e.ref}, e.counts)
+	e.svc = app.New(store.New(uow.New(g, o, mail.NewMailer(g))), e.counts)
 	return e
 }
 
@@ -258,16 +241,6 @@ func TestIntegrationTags(t *testing.T) {
 			if err != nil || strings.Join(ids, ",") != promises.ID+","+prayer {
 				t.Fatalf("%v %v", err, ids)
 			}
-			err = e.db.Transaction(func(tx *gorm.DB) error {
-				ids, err := e.svc.LockOwned(tx, alice, []string{prayer, bobs[0].ID})
-				if err == nil && (len(ids) != 1 || ids[0] != prayer) {
-					t.Errorf("locked %v", ids)
-				}
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
 			labels, _ := e.svc.Labels(ctx, alice, []string{prayer, bobs[0].ID})
 			if len(labels) != 1 || labels[prayer] != "PRAYER" {
 				t.Fatalf("%v", labels)
@@ -277,20 +250,9 @@ func TestIntegrationTags(t *testing.T) {
 			}
 		})
 
-		t.Run("deleting a tag tells referrers in its transaction and publishes TagDeleted", func(t *testing.T) {
-			e.ref.fail = errors.New("referrer down")
-			if err := e.svc.Delete(ctx, alice, promises.ID); err == nil {
-				t.Fatal("deleted although a referrer failed")
-			}
-			if _, err := e.svc.Get(ctx, alice, promises.ID); err != nil {
-				t.Fatalf("a failed referrer must undo the deletion: %v", err)
-			}
-			e.ref.fail = nil
+		t.Run("deleting a tag publishes TagDeleted", func(t *testing.T) {
 			if err := e.svc.Delete(ctx, alice, promises.ID); err != nil {
 				t.Fatal(err)
-			}
-			if r := e.ref.removed; r[len(r)-1] != alice+"/"+promises.ID {
-				t.Fatalf("%v", e.ref.removed)
 			}
 			if _, err := e.svc.Get(ctx, alice, promises.ID); !errors.Is(err, app.ErrTagNotFound) {
 				t.Fatal(err)

@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"gorm.io/gorm"
 
 	"lamplight/modules/tags/internal/domain"
+	"lamplight/modules/tags/internal/store"
 	"lamplight/modules/tags/tagsapi"
 )
 
@@ -22,8 +22,8 @@ func (s *Service) Create(ctx context.Context, userID string, d domain.Draft) (ta
 	}
 	now := s.now()
 	t := tagsapi.Tag{ID: id.String(), Label: v.Label, Color: v.Color, Description: v.Description, CreatedAt: now, UpdatedAt: now}
-	err = s.outbox.Transact(ctx, func(tx *gorm.DB) error {
-		return s.store.With(tx).Insert(userID, v.Key, t)
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
+		return tx.Insert(userID, v.Key, t)
 	})
 	if err != nil {
 		return tagsapi.Tag{}, translate(err)

@@ -3,26 +3,18 @@ package app
 import (
 	"context"
 
-	"gorm.io/gorm"
-
 	"lamplight/modules/tags/internal/domain"
 )
 
 // OwnedIDs implements tagsapi.Owner.
 func (s *Service) OwnedIDs(ctx context.Context, userID string, ids []string) ([]string, error) {
-	labels, err := s.store.Labels(ctx, userID, plausible(ids), false)
-	return owned(ids, labels), err
-}
-
-// LockOwned implements tagsapi.Owner.
-func (s *Service) LockOwned(tx *gorm.DB, userID string, ids []string) ([]string, error) {
-	labels, err := s.store.With(tx).Labels(tx.Statement.Context, userID, plausible(ids), true)
+	labels, err := s.store.Labels(ctx, userID, plausible(ids))
 	return owned(ids, labels), err
 }
 
 // Labels implements tagsapi.Owner.
 func (s *Service) Labels(ctx context.Context, userID string, ids []string) (map[string]string, error) {
-	return s.store.Labels(ctx, userID, plausible(ids), false)
+	return s.store.Labels(ctx, userID, plausible(ids))
 }
 
 // plausible keeps the ids that could name a tag.

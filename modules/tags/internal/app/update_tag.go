@@ -3,9 +3,8 @@ package app
 import (
 	"context"
 
-	"gorm.io/gorm"
-
 	"lamplight/modules/tags/internal/domain"
+	"lamplight/modules/tags/internal/store"
 	"lamplight/modules/tags/tagsapi"
 )
 
@@ -20,9 +19,9 @@ func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft)
 		return tagsapi.Tag{}, err
 	}
 	var updated tagsapi.Tag
-	err = s.outbox.Transact(ctx, func(tx *gorm.DB) error {
+	err = s.store.Transact(ctx, func(tx *store.Tx) error {
 		var err error
-		updated, err = s.store.With(tx).Update(userID, id, func(t *tagsapi.Tag) (string, error) {
+		updated, err = tx.Update(userID, id, func(t *tagsapi.Tag) (string, error) {
 			t.Label, t.Color, t.Description, t.UpdatedAt = v.Label, v.Color, v.Description, s.now()
 			return v.Key, nil
 		})

@@ -6,81 +6,40 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/tags/internal/app"
 	"lamplight/modules/tags/internal/domain"
+	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/httpx"
+	"lamplight/platform/idempotency"
 )
 
 // Handler serves /api/passage-note-tags.
-type Handler struct{ svc *app.Service }
+type Handler struct {
+	svc  *app.Service
+	once gin.HandlerFunc
+}
 
-// New builds the handler.
-func New(svc *app.Service) *Handler { return &Handler{svc: svc} }
+// New builds the handler; creating routes accept an Idempotency-Key per reader.
+func New(svc *app.Service, keys *idempotency.Keys) *Handler {
+	return &Handler{svc: svc, once: keys.Once(idempotency.PerUser)}
+}
 
 // Register implements httpx.Routes.
 func (h *Handler) Register(api *gin.RouterGroup) {
-	g := api.Group("/passage-note-tags", identityapi.RequireUser)
-	g.GET("", h.list)
-	g.POST("", h.create)
-	g.GET("/:id", h.get)
-	g.PUT("/:id", h.update)
-	g.DELETE("/:id", h.delete)
-}
-
-func userID(c *gin.Context) string {
-	u, _ := identityapi.CurrentUser(c)
-	return u.ID
-}
-
-func (h *Handler) list(c *gin.Context) {
-	tags, err := h.svc.List(c.Request.Context(), userID(c))
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, tags)
-}
-
-func (h *Handler) get(c *gin.Context) {
-	t, err := h.svc.Get(c.Request.Context(), userID(c), c.Param("id"))
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, t)
-}
-
-func (h *Handler) create(c *gin.Context) {
-	var d domain.Draft
-	if !httpx.Bind(c, &d) {
-		return
-	}
-	t, err := h.svc.Create(c.Request.Context(), userID(c), d)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, t)
-}
-
-func (h *Handler) update(c *gin.Context) {
-	var d domain.Draft
-	if !httpx.Bind(c, &d) {
-		return
-	}
-	t, err := h.svc.Update(c.Request.Context(), userID(c), c.Param("id"), d)
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, t)
-}
-
-func (h *Handler) delete(c *gin.Context) {
-	if err := h.svc.Delete(c.Request.Context(), userID(c), c.Param("id")); err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"deleted": true})
+	g := api.Group("/passage-note-tags", httpx.RequireUser)
+	g.GET("", httpx.Handle(http.StatusOK, func(r httpx.Request) ([]app.Listed, error) {
+		return h.svc.List(r, r.UserID)
+	}))
+	g.POST("", h.once, httpx.HandleBody(http.StatusCreated, func(r httpx.Request, d domain.Draft) (tagsapi.Tag, error) {
+		return h.svc.Create(r, r.UserID, d)
+	}))
+	g.GET("/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (tagsapi.Tag, error) {
+		return h.svc.Get(r, r.UserID, r.Param("id"))
+	}))
+	g.PUT("/:id", httpx.HandleBody(http.StatusOK, func(r httpx.Request, d domain.Draft) (tagsapi.Tag, error) {
+		return h.svc.Update(r, r.UserID, r.Param("id"), d)
+	}))
+	g.DELETE("/:id", httpx.HandleDelete(func(r httpx.Request) error {
+		return h.svc.Delete(r, r.UserID, r.Param("id"))
+	}))
 }

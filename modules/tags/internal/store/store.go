@@ -14,6 +14,7 @@ import (
 
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/db"
+	"lamplight/platform/uow"
 )
 
 //go:embed migrations
@@ -51,16 +52,28 @@ func (r row) tag() tagsapi.Tag {
 }
 
 // Store is the tags repository.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db *gorm.DB
+	w  *uow.Writer
+}
 
-// New wraps the database.
-func New(g *gorm.DB) *Store { return &Store{db: g} }
+// New builds the repository on the units of work of w.
+func New(w *uow.Writer) *Store { return &Store{db: w.DB(), w: w} }
 
-// With returns the repository inside a transaction.
-func (s *Store) With(tx *gorm.DB) *Store { return &Store{db: tx} }
+// Tx is the repository inside a unit of work: its writes, and the events
+// they record, commit together.
+type Tx struct {
+	*uow.Tx
+	db *gorm.DB
+}
+
+// Transact runs fn in one unit of work.
+func (s *Store) Transact(ctx context.Context, fn func(tx *Tx) error) error {
+	return s.w.Transact(ctx, func(u *uow.Tx) error { return fn(&Tx{Tx: u, db: u.DB()}) })
+}
 
 // Insert adds a tag under its label key.
-func (s *Store) Insert(userID, key string, t tagsapi.Tag) error {
+func (s *Tx) Insert(userID, key string, t tagsapi.Tag) error {
 	if err := s.keyFree(userID, key, ""); err != nil {
 		return err
 	}
@@ -74,7 +87,7 @@ func (s *Store) Insert(userID, key string, t tagsapi.Tag) error {
 // Update changes one of the reader's tags through change, which sees the
 // current tag and returns the new label key; the row is locked on
 // PostgreSQL until the transaction ends.
-func (s *Store) Update(userID, id string, change func(t *tagsapi.Tag) (key string, err error)) (tagsapi.Tag, error) {
+func (s *Tx) Update(userID, id string, change func(t *tagsapi.Tag) (key string, err error)) (tagsapi.Tag, error) {
 	var r row
 	q := s.db
 	if s.db.Name() == db.Postgres {
@@ -104,7 +117,7 @@ func (s *Store) Update(userID, id string, change func(t *tagsapi.Tag) (key strin
 // keyFree fails with ErrLabelTaken when another of the reader's tags has
 // the key. The unique index is the last word; this check only spares a
 // PostgreSQL transaction the aborted statement in the common case.
-func (s *Store) keyFree(userID, key, exceptID string) error {
+func (s *Tx) keyFree(userID, key, exceptID string) error {
 	var n int64
 	err := s.db.Model(&row{}).Where("user_id = ? AND label_key = ? AND id <> ?", userID, key, exceptID).Count(&n).Error
 	if err != nil {
@@ -124,7 +137,7 @@ func translate(err error) error {
 }
 
 // Delete removes one of the reader's tags.
-func (s *Store) Delete(userID, id string) error {
+func (s *Tx) Delete(userID, id string) error {
 	res := s.db.Where("user_id = ? AND id = ?", userID, id).Delete(&row{})
 	if res.Error != nil {
 		return res.Error
@@ -158,20 +171,15 @@ func (s *Store) List(ctx context.Context, userID string) ([]tagsapi.Tag, error) 
 	return out, nil
 }
 
-// Labels maps those of ids that are the reader's tags to their labels. With
-// lock set, on PostgreSQL, the rows found are share-locked until the
-// transaction ends: they can be read and referred to, not deleted.
-func (s *Store) Labels(ctx context.Context, userID string, ids []string, lock bool) (map[string]string, error) {
+// Labels maps those of ids that are the reader's tags to their labels.
+func (s *Store) Labels(ctx context.Context, userID string, ids []string) (map[string]string, error) {
 	out := map[string]string{}
 	if len(ids) == 0 {
 		return out, nil
 	}
-	q := s.db.WithContext(ctx).Model(&row{}).Select("id, label").Where("user_id = ? AND id IN ?", userID, ids)
-	if lock && s.db.Name() == db.Postgres {
-		q = q.Clauses(clause.Locking{Strength: "SHARE"})
-	}
 	var rows []row
-	if err := q.Find(&rows).Error; err != nil {
+	err := s.db.WithContext(ctx).Model(&row{}).Select("id, label").Where("user_id = ? AND id IN ?", userID, ids).Find(&rows).Error
+	if err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
@@ -183,4 +191,18 @@ func (s *Store) Labels(ctx context.Context, userID string, ids []string, lock bo
 // DeleteUser removes every tag of a reader.
 func (s *Store) DeleteUser(ctx context.Context, userID string) error {
 	return s.db.WithContext(ctx).Where("user_id = ?", userID).Delete(&row{}).Error
+}
+
+// Join is the repository inside a unit of work another module began (an
+// import).
+func Join(u *uow.Tx) *Tx { return &Tx{Tx: u, db: u.DB()} }
+
+// IDByKey returns the id of the reader's tag with the label key, or "".
+func (s *Tx) IDByKey(userID, key string) (string, error) {
+	var ids []string
+	err := s.db.Model(&row{}).Where("user_id = ? AND label_key = ?", userID, key).Limit(1).Pluck("id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return "", err
+	}
+	return ids[0], nil
 }

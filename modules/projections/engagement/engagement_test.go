@@ -1,0 +1,249 @@
+package engagement
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"lamplight/modules/bible"
+	"lamplight/modules/identity/identityapi"
+	"lamplight/modules/notes/notesapi"
+	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/reminders/remindersapi"
+	"lamplight/modules/settings/settingsapi"
+	"lamplight/platform/bus"
+	"lamplight/platform/cache"
+	"lamplight/platform/testkit"
+)
+
+// history is the source of truth the projection reads, kept in memory.
+type history struct {
+	accounts map[string]identityapi.User
+	entries  map[string][]readingapi.Entry
+	notes    map[string][]notesapi.Note
+}
+
+func (h *history) User(_ context.Context, id string) (identityapi.User, error) {
+	u, ok := h.accounts[id]
+	if !ok {
+		return u, identityapi.ErrAccountNotFound
+	}
+	return u, nil
+}
+
+func (h *history) Log(_ context.Context, id, from string) (readingapi.Log, error) {
+	var out []readingapi.Entry
+	for _, e := range h.entries[id] {
+		if e.Date >= from {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Date < out[j].Date })
+	return readingapi.Log{Entries: out, Version: int64(len(out))}, nil
+}
+
+func (h *history) Version(_ context.Context, id string) (int64, error) {
+	return int64(len(h.entries[id])), nil
+}
+
+func (h *history) UsersWithEntries(context.Context) ([]string, error) { return nil, nil }
+
+func (h *history) Get(_ context.Context, id string) (settingsapi.Settings, error) {
+	return settingsapi.Settings{DailyVerseCountGoal: 5, TimeZone: "UTC"}, nil
+}
+
+func (h *history) EachNote(_ context.Context, id string, fn func(notesapi.Note) error) error {
+	for _, n := range h.notes[id] {
+		if err := fn(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *history) CreationTimes(_ context.Context, id string) ([]time.Time, error) {
+	var out []time.Time
+	for _, n := range h.notes[id] {
+		out = append(out, n.CreatedAt)
+	}
+	return out, nil
+}
+
+func at(date string) time.Time {
+	t, err := time.Parse("2006-01-02 15:04", date+" 09:30")
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// scripted plays a history through the projection's event handlers, as
+// the bus delivers them: six readers sign up in the week of 2024-06-03 (one
+// of them is deleted later), one more the next week; they read on known
+// days, write notes, and get reminders.
+type scripted struct {
+	t        *testing.T
+	h        *history
+	handlers map[string]bus.Handler
+}
+
+func (s *scripted) emit(ev bus.Event) {
+	s.t.Helper()
+	raw, err := json.Marshal(ev)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, h := range s.handlers {
+		if h.Topic == ev.Topic() {
+			// Twice: a redelivered event must change nothing.
+			for range 2 {
+				if err := h.Handle(context.Background(), raw); err != nil {
+					s.t.Fatalf("%s: %v", h.Name, err)
+				}
+			}
+		}
+	}
+}
+
+func (s *scripted) signUp(id, date string) {
+	s.h.accounts[id] = identityapi.User{ID: id, CreatedAt: at(date), TimeZone: "UTC"}
+	s.emit(identityapi.AccountRegistered{UserID: id, At: at(date), Method: identityapi.MethodPassword})
+}
+
+// read logs verses of Genesis 1 on date (goal: 5 verses).
+func (s *scripted) read(id, date string, verses int) {
+	s.h.entries[id] = append(s.h.entries[id], readingapi.Entry{Date: date, Start: bible.NewVerseID(1, 1, 1), End: bible.NewVerseID(1, 1, verses)})
+	s.emit(readingapi.LogEntryChanged{UserID: id, Dates: []string{date}, Op: readingapi.OpCreated})
+}
+
+func (s *scripted) note(id, date string) {
+	s.h.notes[id] = append(s.h.notes[id], notesapi.Note{ID: id + date, Content: "secret note text", CreatedAt: at(date)})
+	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpCreated})
+}
+
+func (s *scripted) remind(id, date string) {
+	s.emit(remindersapi.ReminderSent{UserID: id, LocalDate: date, At: at(date), Channel: remindersapi.ChannelEmail})
+}
+
+func (s *scripted) remove(id, date string) {
+	delete(s.h.accounts, id)
+	delete(s.h.entries, id)
+	s.emit(identityapi.UserDeleted{UserID: id, At: at(date)})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		g := testkit.DB(t, b, Migrations())
+		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Cache: cache.NewMemory(), Log: testkit.Logger(t)})
+		p.SetClock(func() time.Time { return at("2024-06-30") })
+		s := &scripted{t: t, h: h, handlers: map[string]bus.Handler{}}
+		for _, hd := range p.Handlers() {
+			s.handlers[hd.Name] = hd
+		}
+
+		s.signUp("u1", "2024-06-03")
+		s.signUp("u2", "2024-06-03")
+		s.signUp("u6", "2024-06-03")
+		s.signUp("u3", "2024-06-04")
+		s.signUp("u4", "2024-06-05")
+		s.signUp("u5", "2024-06-05")
+		s.signUp("u7", "2024-06-10")
+		s.read("u1", "2024-06-04", 3)
+		s.read("u2", "2024-06-04", 3)
+		s.read("u6", "2024-06-04", 3)
+		s.read("u2", "2024-06-05", 3)
+		s.read("u5", "2024-06-06", 5)
+		s.read("u1", "2024-06-10", 3)
+		s.read("u7", "2024-06-10", 3)
+		s.read("u3", "2024-06-11", 3)
+		s.read("u1", "2024-06-20", 3)
+		s.note("u3", "2024-06-11")
+		s.note("u1", "2024-06-20")
+		s.note("u1", "2024-06-20")
+		s.remind("u1", "2024-06-10")
+		s.remind("u2", "2024-06-10")
+		s.remind("u7", "2024-06-10")
+		s.remove("u6", "2024-06-15")
+
+		ctx := context.Background()
+		check := func(t *testing.T) engagementapi.Report {
+			t.Helper()
+			r, err := p.Report(ctx, "2024-06-01", "2024-06-30")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Days) != 30 || r.Days[0].Date != "2024-06-01" || r.Days[29].Date != "2024-06-30" {
+				t.Fatalf("days: %d %+v", len(r.Days), r.Days[0])
+			}
+			day := func(d string) engagementapi.Day { return r.Days[(int(at(d).Sub(at("2024-06-01")).Hours()) / 24)] }
+			want := map[string]engagementapi.Day{
+				"2024-06-03": {Date: "2024-06-03", NewAccounts: 2},
+				"2024-06-04": {Date: "2024-06-04", ActiveReaders: 2, WeeklyActiveReaders: 2, MonthlyActiveReaders: 2, NewAccounts: 1},
+				"2024-06-05": {Date: "2024-06-05", ActiveReaders: 1, WeeklyActiveReaders: 2, MonthlyActiveReaders: 2, NewAccounts: 2},
+				"2024-06-06": {Date: "2024-06-06", ActiveReaders: 1, WeeklyActiveReaders: 3, MonthlyActiveReaders: 3, ReadersMeetingGoal: 1},
+				"2024-06-10": {Date: "2024-06-10", ActiveReaders: 2, WeeklyActiveReaders: 4, MonthlyActiveReaders: 4, NewAccounts: 1, RemindersSent: 3, RemindersFollowed: 2},
+				"2024-06-11": {Date: "2024-06-11", ActiveReaders: 1, WeeklyActiveReaders: 5, MonthlyActiveReaders: 5, NotesWritten: 1},
+				"2024-06-15": {Date: "2024-06-15", WeeklyActiveReaders: 3, MonthlyActiveReaders: 5, DeletedAccounts: 1},
+				"2024-06-20": {Date: "2024-06-20", ActiveReaders: 1, WeeklyActiveReaders: 1, MonthlyActiveReaders: 5, NotesWritten: 2},
+				"2024-06-30": {Date: "2024-06-30", WeeklyActiveReaders: 0, MonthlyActiveReaders: 5},
+			}
+			for d, w := range want {
+				if got := day(d); got != w {
+					t.Errorf("%s:\n got  %+v\n want %+v", d, got, w)
+				}
+			}
+			wantCohorts := []engagementapi.Cohort{
+				{Week: "2024-05-27", Suppressed: true},
+				{Week: "2024-06-03", Size: ptr(5), Day1: ptr(0.6), Day7: ptr(0.4)},
+				{Week: "2024-06-10", Suppressed: true},
+				{Week: "2024-06-17", Suppressed: true},
+				{Week: "2024-06-24", Suppressed: true},
+			}
+			if !reflect.DeepEqual(r.Cohorts, wantCohorts) {
+				got, _ := json.Marshal(r.Cohorts)
+				t.Errorf("cohorts: %s", got)
+			}
+			raw, _ := json.Marshal(r)
+			if strings.Contains(string(raw), "u1") || strings.Contains(string(raw), "secret") {
+				t.Errorf("the report names a reader or their words: %s", raw)
+			}
+			return r
+		}
+		before := check(t)
+
+		// Rebuild from scratch: the recomputed facts are dropped and every
+		// living reader rebuilt; reminders and deletions are recorded facts.
+		for _, table := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days"} {
+			if err := g.Exec("DELETE FROM " + table).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		for id := range h.accounts {
+			if err := p.Rebuild(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if after := check(t); !reflect.DeepEqual(before, after) {
+			t.Error("the rebuilt report differs")
+		}
+
+		// A late event about the deleted reader brings nothing back.
+		s.emit(readingapi.LogEntryChanged{UserID: "u6", Dates: []string{"2024-06-04"}, Op: readingapi.OpCreated})
+		check(t)
+
+		if _, err := p.Report(ctx, "2024-06-30", "2024-06-01"); err == nil {
+			t.Error("a reversed range was accepted")
+		}
+		if _, err := p.Report(ctx, "2023-01-01", "2024-06-30"); err == nil {
+			t.Error("a range over 366 days was accepted")
+		}
+	})
+}

@@ -1,0 +1,27 @@
+// Package engagement is the engagement projection: how many readers read,
+// signed up, wrote notes and followed their reminders, day by day, and how
+// signup-week cohorts kept reading. It keeps per-reader facts recomputed
+// from events and serves aggregates only (engagementapi) to the admin
+// module, which serves them at /api/admin/engagement.
+package engagement
+
+import (
+	"go.uber.org/fx"
+
+	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/projections/rebuildapi"
+	"lamplight/platform"
+	"lamplight/platform/bus"
+)
+
+// Module provides the projection, its tables, its event handlers and its
+// Rebuilder for `lamplight projections rebuild`.
+var Module = fx.Module("projections.engagement",
+	fx.Provide(
+		New,
+		func(p *Projection) engagementapi.Reader { return p },
+		fx.Annotate(func(p *Projection) rebuildapi.Rebuilder { return p }, fx.ResultTags(rebuildapi.Group)),
+		fx.Annotate(func(p *Projection) []bus.Handler { return p.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
+		fx.Annotate(Migrations, fx.ResultTags(platform.GroupMigrations)),
+	),
+)

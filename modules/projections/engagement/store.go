@@ -1,0 +1,182 @@
+package engagement
+
+import (
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+
+	"gorm.io/gorm"
+
+	"lamplight/platform/db"
+)
+
+//go:embed migrations
+var migrationFS embed.FS
+
+// Migrations creates the projection's tables.
+func Migrations() db.Migrations { return db.Embedded("engagement", migrationFS) }
+
+// store keeps the projection's facts. Every write replaces the facts it
+// concerns with values computed from their source and raises the version
+// in the same transaction.
+type store struct{ db *gorm.DB }
+
+type readingDay struct {
+	Day     string
+	GoalMet bool
+}
+
+type noteDay struct {
+	Day   string
+	Notes int
+}
+
+// write runs fn in a transaction that also raises the version.
+func (s *store) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return tx.Exec(`UPDATE engagement_version SET version = version + 1 WHERE id = 1`).Error
+	})
+}
+
+func (s *store) version(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.WithContext(ctx).Raw(`SELECT version FROM engagement_version WHERE id = 1`).Scan(&v).Error
+	return v, err
+}
+
+// putAccount sets the reader's signup date.
+func (s *store) putAccount(ctx context.Context, userID, signupDate string) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		return tx.Exec(`INSERT INTO engagement_accounts (user_id, signup_date) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, userID, signupDate).Error
+	})
+}
+
+// replaceReadingDays replaces the reader's reading days among dates (all of
+// them when dates is nil) with days.
+func (s *store) replaceReadingDays(ctx context.Context, userID string, dates []string, days []readingDay) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		q := tx.Where("user_id = ?", userID)
+		if dates != nil {
+			q = q.Where("day IN ?", dates)
+		}
+		if err := q.Table("engagement_reading_days").Delete(nil).Error; err != nil {
+			return err
+		}
+		rows := make([]map[string]any, len(days))
+		for i, d := range days {
+			rows[i] = map[string]any{"user_id": userID, "day": d.Day, "goal_met": d.GoalMet}
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		return tx.Table("engagement_reading_days").CreateInBatches(rows, 500).Error
+	})
+}
+
+// replaceNoteDays replaces every note day of the reader.
+func (s *store) replaceNoteDays(ctx context.Context, userID string, days []noteDay) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		if err := tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ?`, userID).Error; err != nil {
+			return err
+		}
+		rows := make([]map[string]any, len(days))
+		for i, d := range days {
+			rows[i] = map[string]any{"user_id": userID, "day": d.Day, "notes": d.Notes}
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		return tx.Table("engagement_note_days").CreateInBatches(rows, 500).Error
+	})
+}
+
+// markReminder records that a reminder for day was sent or opened; marking
+// twice is marking once.
+func (s *store) markReminder(ctx context.Context, userID, day string, opened bool) error {
+	col := "sent"
+	if opened {
+		col = "opened"
+	}
+	return s.write(ctx, func(tx *gorm.DB) error {
+		return tx.Exec(`INSERT INTO engagement_reminder_days (user_id, day, sent, opened) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id, day) DO UPDATE SET `+col+` = TRUE`, userID, day, !opened, opened).Error
+	})
+}
+
+// deleteReader drops every fact of the reader and records the deletion on
+// day, under a hash of the id so a redelivered event counts once.
+func (s *store) deleteReader(ctx context.Context, userID, day string) error {
+	sum := sha256.Sum256([]byte("engagement-deletion:" + userID))
+	return s.write(ctx, func(tx *gorm.DB) error {
+		for _, t := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days", "engagement_reminder_days"} {
+			if err := tx.Exec(`DELETE FROM `+t+` WHERE user_id = ?`, userID).Error; err != nil {
+				return err
+			}
+		}
+		return tx.Exec(`INSERT INTO engagement_deletions (id, day) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
+			hex.EncodeToString(sum[:]), day).Error
+	})
+}
+
+// facts is what a report is computed from.
+type facts struct {
+	// reading holds the reading days from the start of the widest window.
+	reading  []factRow
+	accounts []factRow
+	notes    map[string]int
+	sent     []factRow
+	deleted  map[string]int
+}
+
+type factRow struct {
+	UserID  string
+	Day     string
+	GoalMet bool
+}
+
+func (s *store) facts(ctx context.Context, readFrom, from, to, retentionTo string) (facts, error) {
+	var f facts
+	g := s.db.WithContext(ctx)
+	if err := g.Raw(`SELECT user_id, day, goal_met FROM engagement_reading_days WHERE day >= ? AND day <= ?`,
+		readFrom, retentionTo).Scan(&f.reading).Error; err != nil {
+		return f, err
+	}
+	if err := g.Raw(`SELECT user_id, signup_date AS day FROM engagement_accounts WHERE signup_date >= ? AND signup_date <= ?`,
+		readFrom, to).Scan(&f.accounts).Error; err != nil {
+		return f, err
+	}
+	if err := g.Raw(`SELECT user_id, day FROM engagement_reminder_days WHERE sent AND day >= ? AND day <= ?`,
+		from, to).Scan(&f.sent).Error; err != nil {
+		return f, err
+	}
+	var err error
+	if f.notes, err = s.perDay(ctx, `SELECT day, SUM(notes) AS n FROM engagement_note_days WHERE day >= ? AND day <= ? GROUP BY day`, from, to); err != nil {
+		return f, err
+	}
+	f.deleted, err = s.perDay(ctx, `SELECT day, COUNT(*) AS n FROM engagement_deletions WHERE day >= ? AND day <= ? GROUP BY day`, from, to)
+	return f, err
+}
+
+func (s *store) perDay(ctx context.Context, sql string, args ...any) (map[string]int, error) {
+	var rows []struct {
+		Day string
+		N   int
+	}
+	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		out[r.Day] = r.N
+	}
+	return out, nil
+}
+
+func (s *store) deletionDays(ctx context.Context) (map[string]int, error) {
+	return s.perDay(ctx, `SELECT day, COUNT(*) AS n FROM engagement_deletions GROUP BY day`)
+}
