@@ -1,0 +1,67 @@
+package mailtemplates
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestEveryLocaleHasTheReply(t *testing.T) {
+	sent := time.Date(2026, 11, 2, 23, 30, 0, 0, time.UTC)
+	subjects := map[string]bool{}
+	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
+		w := catalog[locale]
+		if w.Subject == "" || w.Intro == "" || !strings.Contains(w.Quoted, "{date}") || w.Footer == "" {
+			t.Fatalf("%s: wording incomplete", locale)
+		}
+		subjects[w.Subject] = true
+		m := Reply(locale, "reader@example.com", " Thanks, fixed.\n", "The calendar\nis blank", sent)
+		if m.To != "reader@example.com" || m.Kind != Kind || m.Subject != w.Subject || m.HTML != "" {
+			t.Fatalf("%s: %+v", locale, m)
+		}
+		for _, want := range []string{w.Intro, "\nThanks, fixed.\n", "2026-11-02", "\n> The calendar\n> is blank\n", w.Footer, "\n-- \nLamplight\n"} {
+			if !strings.Contains(m.Text, want) {
+				t.Errorf("%s: %q missing from\n%s", locale, want, m.Text)
+			}
+		}
+		if strings.Contains(m.Text, "{") {
+			t.Errorf("%s: placeholder left:\n%s", locale, m.Text)
+		}
+	}
+	if len(subjects) != 6 {
+		t.Fatal("a locale repeats another's subject")
+	}
+}
+
+func TestUnknownLocaleFallsBackToEnglish(t *testing.T) {
+	if m := Reply("xx", "a@example.com", "Hi", "Hello", time.Now()); m.Subject != catalog["en"].Subject {
+		t.Fatal(m.Subject)
+	}
+}
+
+func TestBlankLinesOfTheOriginalStayQuoted(t *testing.T) {
+	m := Reply("en", "a@example.com", "Hi", "one\n\ntwo", time.Now())
+	if !strings.Contains(m.Text, "> one\n>\n> two\n") {
+		t.Fatal(m.Text)
+	}
+}
+
+func TestEveryLocaleHasTheNotice(t *testing.T) {
+	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
+		for _, kind := range []string{"bug", "feature", "comment"} {
+			if notices[locale].Kinds[kind] == "" {
+				t.Fatalf("%s: kind %s unnamed", locale, kind)
+			}
+			m := Notice(locale, "admin@example.com", kind, "reader@example.com", "/de/today", "It broke\nagain", "https://lamplight.example/admin/feedback")
+			if m.To != "admin@example.com" || m.Kind != NoticeKind || !strings.Contains(m.Subject, notices[locale].Kinds[kind]) ||
+				!strings.Contains(m.Text, "reader@example.com") || !strings.Contains(m.Text, "/de/today") ||
+				!strings.Contains(m.Text, "\n> It broke\n> again\n") || !strings.Contains(m.Text, "https://lamplight.example/admin/feedback\n") ||
+				strings.Contains(m.Subject+m.Text, "{") {
+				t.Errorf("%s/%s: %+v", locale, kind, m)
+			}
+		}
+		if m := Notice(locale, "a@example.com", "bug", "r@example.com", "", "x", "https://l.example/admin/feedback"); strings.Contains(m.Text, "(") {
+			t.Errorf("%s: a missing page is mentioned: %s", locale, m.Text)
+		}
+	}
+}

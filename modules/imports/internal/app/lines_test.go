@@ -1,0 +1,61 @@
+package app
+
+import (
+	"testing"
+
+	"lamplight/modules/bible"
+)
+
+func TestParseLine(t *testing.T) {
+	cases := []struct {
+		line   string
+		loc    bible.Locale
+		date   string
+		want   string
+		reason string
+	}{
+		{"2024-01-03,Genesis 1-3", bible.English, "2024-01-03", "Genesis 1-3", ""},
+		{`2024-01-04,"Johannes 3,16"`, bible.English, "2024-01-04", "John 3:16", ""},
+		{"2024-01-04,Johannes 3,16", bible.German, "2024-01-04", "John 3:16", ""},
+		{"2024-01-03,101001001,101003024,Genesis 1-3", bible.English, "2024-01-03", "Genesis 1-3", ""},
+		{"2024-01-03 Gen 1-3", bible.English, "2024-01-03", "Genesis 1-3", ""},
+		{"2024-01-03: Matt 1; Ps 2", bible.English, "2024-01-03", "Matthew 1; Psalm 2", ""},
+		{"3 Jan 2024 - John 3", bible.English, "2024-01-03", "John 3", ""},
+		{"January 3, 2024: John 3", bible.English, "2024-01-03", "John 3", ""},
+		{"03.01.2024 Johannes 3", bible.German, "2024-01-03", "John 3", ""},
+		{"3. Januar 2024 – Johannes 3", bible.German, "2024-01-03", "John 3", ""},
+		{"01/03/2024 John 3", bible.English, "2024-01-03", "John 3", ""},
+		{"03/01/2024 Jean 3", bible.French, "2024-01-03", "John 3", ""},
+		{"3 de enero de 2024 Juan 3", bible.Spanish, "2024-01-03", "John 3", ""},
+		{"3 січня 2024 Івана 3", bible.Ukrainian, "2024-01-03", "John 3", ""},
+		{"3 janv. 2024 Jean 3", bible.French, "2024-01-03", "John 3", ""},
+		{"\t2024-01-03\tGen 1\t", bible.English, "2024-01-03", "Genesis 1", ""},
+		{"2024-02-30,Gen 1", bible.English, "", "", ReasonInvalidDate},
+		{"yesterday Gen 1", bible.English, "", "", ReasonInvalidDate},
+		{"2024-01-03,Nobook 1", bible.English, "2024-01-03", "", ReasonInvalidBookName},
+		{"2024-01-03,Gen 51", bible.English, "2024-01-03", "", ReasonInvalidVerseRange},
+		{"2024-01-03", bible.English, "2024-01-03", "", ReasonMissingPassage},
+		{"2024-01-03,1,2", bible.English, "2024-01-03", "", ReasonInvalidVerseRange},
+	}
+	for _, c := range cases {
+		got := (&lineReader{loc: c.loc}).parseLine(c.line)
+		passage := ""
+		if len(got.ranges) > 0 {
+			passage, _ = bible.FormatList(got.ranges, bible.English)
+		}
+		if got.skip || got.date != c.date || passage != c.want || got.reason != c.reason {
+			t.Errorf("%q: %+v (%q), want %s %q %q", c.line, got, passage, c.date, c.want, c.reason)
+		}
+	}
+	// A file in German reads a shared abbreviation the German way.
+	lr := &lineReader{loc: bible.English}
+	lr.parseLine("2024-01-01,1. Mose 1")
+	if got := lr.parseLine(`2024-01-02,"Mt 5,3-12"`); len(got.ranges) != 1 || got.ranges[0].Start != 140005003 {
+		t.Errorf("%+v", got)
+	}
+	for _, skip := range []string{"", "  ", "date,start_verse_id,end_verse_id,passage"} {
+		if !(&lineReader{loc: bible.English}).parseLine(skip).skip {
+			t.Errorf("%q not skipped", skip)
+		}
+	}
+}
