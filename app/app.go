@@ -3,6 +3,7 @@
 package app
 
 import (
+	"context"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -11,18 +12,32 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxevent"
 
+	"lamplight/modules/admin"
 	"lamplight/modules/bible/bibleweb"
+	"lamplight/modules/content"
+	"lamplight/modules/export"
+	"lamplight/modules/feedback"
 	"lamplight/modules/identity"
+	"lamplight/modules/identity/identityapi"
+	"lamplight/modules/imports"
 	"lamplight/modules/notes"
+	"lamplight/modules/projections/engagement"
+	"lamplight/modules/projections/insights"
 	"lamplight/modules/projections/progress"
+	"lamplight/modules/projections/rebuildapi"
 	"lamplight/modules/projections/streaks"
 	"lamplight/modules/projections/suggestions"
 	"lamplight/modules/projections/versecounts"
 	"lamplight/modules/reading"
+	"lamplight/modules/reminders"
 	"lamplight/modules/settings"
+	"lamplight/modules/sharing"
 	"lamplight/modules/tags"
 	"lamplight/platform"
+	"lamplight/platform/bus"
 	"lamplight/platform/config"
+	"lamplight/platform/httpx"
+	"lamplight/platform/idempotency"
 	plog "lamplight/platform/log"
 	"lamplight/webapp"
 )
@@ -35,10 +50,21 @@ var Modules = fx.Options(
 	settings.Module,
 	tags.Module,
 	notes.Module,
+	feedback.Module,
+	rebuildapi.Module,
 	versecounts.Module,
 	progress.Module,
 	suggestions.Module,
 	streaks.Module,
+	insights.Module,
+	content.Module,
+	export.Module,
+	sharing.Module,
+	provideSharingSources,
+	engagement.Module,
+	admin.Module,
+	imports.Module,
+	reminders.Module,
 )
 
 // Options builds the whole application for a configuration. Tests pass their
@@ -54,6 +80,7 @@ func Options(cfg config.Config, logOut io.Writer, web fs.FS, extra ...fx.Option)
 	return fx.Options(
 		fx.Supply(cfg, logger),
 		fx.Provide(func() fs.FS { return web }),
+		fx.Provide(func() (httpx.AppRoutes, error) { return httpx.ParseAppRoutes(webapp.RoutePaths()) }),
 		fx.WithLogger(func() fxevent.Logger {
 			if l, _ := cfg.SlogLevel(); l <= slog.LevelDebug {
 				return &fxevent.SlogLogger{Logger: logger}
@@ -62,6 +89,17 @@ func Options(cfg config.Config, logOut io.Writer, web fs.FS, extra ...fx.Option)
 		}),
 		platform.Module,
 		Modules,
+		fx.Provide(fx.Annotate(deleteKeysOnUserDeleted, fx.ResultTags(platform.GroupHandlers))),
+		fx.Provide(newReminderDigest),
 		fx.Options(extra...),
 	)
+}
+
+// deleteKeysOnUserDeleted drops a deleted reader's idempotency keys: their
+// stored answers hold the reader's data. The platform knows no readers, so
+// the composition root connects the two.
+func deleteKeysOnUserDeleted(k *idempotency.Keys) bus.Handler {
+	return bus.On("idempotency.delete-user-data", func(ctx context.Context, ev identityapi.UserDeleted) error {
+		return k.DeleteScope(ctx, ev.UserID)
+	})
 }

@@ -63,12 +63,13 @@ func TestIntegrationHTTPEdge(t *testing.T) {
 			}
 		})
 
-		t.Run("api health lists checks and modules", func(t *testing.T) {
+		t.Run("api health lists checks, modules and event handlers", func(t *testing.T) {
 			code, body := a.Get(t, "/api/health")
 			var h struct {
-				Status  string                          `json:"status"`
-				Checks  []struct{ Name, Status string } `json:"checks"`
-				Modules []struct{ Name, Status string } `json:"modules"`
+				Status   string                          `json:"status"`
+				Checks   []struct{ Name, Status string } `json:"checks"`
+				Modules  []struct{ Name, Status string } `json:"modules"`
+				Handlers []struct{ Name, Status string } `json:"handlers"`
 			}
 			if code != 200 || json.Unmarshal([]byte(body), &h) != nil || h.Status != "ok" {
 				t.Fatalf("%d %s", code, body)
@@ -85,6 +86,15 @@ func TestIntegrationHTTPEdge(t *testing.T) {
 			if h.Modules == nil {
 				t.Fatalf("modules missing: %s", body)
 			}
+			handlers := map[string]bool{}
+			for _, hs := range h.Handlers {
+				handlers[hs.Name] = hs.Status == "ok"
+			}
+			for _, want := range []string{"projections.refresh", "projections.refresh.settings", "reading.delete-user-data"} {
+				if !handlers[want] {
+					t.Fatalf("handler %s missing or failing: %s", want, body)
+				}
+			}
 		})
 
 		t.Run("unknown api path is a JSON 404", func(t *testing.T) {
@@ -94,10 +104,10 @@ func TestIntegrationHTTPEdge(t *testing.T) {
 			}
 		})
 
-		t.Run("app routes get the web app, uncached", func(t *testing.T) {
-			for _, p := range []string{"/", "/de/books", "/no/such/page"} {
+		t.Run("app routes get the web app, uncached; other paths get it with 404", func(t *testing.T) {
+			for p, status := range map[string]int{"/": 200, "/de/books": 200, "/no/such/page": 404} {
 				code, body := a.Get(t, p)
-				if code != 200 || !strings.Contains(body, `<div id="root">`) {
+				if code != status || !strings.Contains(body, `<div id="root">`) {
 					t.Fatalf("%s = %d %s", p, code, body)
 				}
 			}
@@ -142,7 +152,7 @@ func TestIntegrationHTTPEdge(t *testing.T) {
 			}
 			param := regexp.MustCompile(`:(\w+)`)
 			for _, r := range engine.Routes() {
-				if !strings.HasPrefix(r.Path, "/api/") {
+				if !strings.HasPrefix(r.Path, "/api/") && !strings.HasPrefix(r.Path, "/_content/") {
 					continue
 				}
 				p := param.ReplaceAllString(r.Path, "{$1}")

@@ -94,6 +94,12 @@ func TestIntegrationReadingAPI(t *testing.T) {
 		bob := identitytest.Bearer(identitytest.SignUp(t, a.App, "bob@example.org"))
 		today := dates.Today("UTC", time.Now())
 		yesterday := dates.AddDays(today, -1)
+		// A new reader looks back to the day they start; alice logs yesterday's
+		// reading too, so she moves her look-back date a week back first.
+		lookBack := fmt.Sprintf(`{"lookBackDate":%q}`, dates.AddDays(today, -7))
+		if code, body := a.Do(t, http.MethodPut, "/api/settings", lookBack, alice); code != http.StatusOK {
+			t.Fatalf("settings: %d %s", code, body)
+		}
 
 		t.Run("signed-out readers are refused", func(t *testing.T) {
 			if code, _ := a.Get(t, "/api/log-entries"); code != http.StatusUnauthorized {
@@ -107,7 +113,7 @@ func TestIntegrationReadingAPI(t *testing.T) {
 				t.Fatalf("%d %s", code, body)
 			}
 			code, body = post(t, a.App, alice, today, "101001005", "101001001")
-			if code != 400 || !strings.Contains(body, `"code":"startVerseId must be before endVerseId"`) {
+			if code != 400 || !strings.Contains(body, `"field":"endVerseId","code":"is_invalid","properties":{"reason":"start_after_end"}`) {
 				t.Fatalf("%d %s", code, body)
 			}
 			if code, body := a.Do(t, http.MethodPost, "/api/log-entries", `{"date":`, alice); code != 400 || !strings.Contains(body, "invalid_request") {
@@ -129,7 +135,7 @@ func TestIntegrationReadingAPI(t *testing.T) {
 			path := "/api/log-entries/" + gen1.ID
 			put := fmt.Sprintf(`{"date":%q,"startVerseId":101001001,"endVerseId":101001002}`, today)
 			for method, payload := range map[string]string{http.MethodGet: "", http.MethodPut: put, http.MethodDelete: ""} {
-				if code, body := a.Do(t, method, path, payload, bob); code != http.StatusNotFound || body != `{"error":{"code":"not_found","errors":[{"code":"reading.entry_not_found"}]}}` {
+				if code, body := a.Do(t, method, path, payload, bob); code != http.StatusNotFound || body != `{"error":{"code":"not_found","errors":[{"code":"entry_not_found"}]}}` {
 					t.Fatalf("%s by another reader: %d %s", method, code, body)
 				}
 			}
@@ -169,7 +175,7 @@ func TestIntegrationReadingAPI(t *testing.T) {
 		})
 
 		t.Run("the log is sent compressed once, or plain to clients without gzip", func(t *testing.T) {
-			raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+			raw := &http.Client{Transport: a.Checked(&http.Transport{DisableCompression: true})}
 			get := func(path, acceptEncoding string) (*http.Response, []byte) {
 				t.Helper()
 				req, _ := http.NewRequest(http.MethodGet, a.URL+path, nil)

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"syscall"
 	"time"
 
@@ -35,16 +37,28 @@ Usage:
   lamplight projections rebuild [--user ID]
                         recompute every projection for one reader or for all
                         readers and store it in the cache (useful with Redis)
+  lamplight healthcheck [--timeout 3s]
+                        exit 0 when the server at LAMPLIGHT_ADDR is ready, 1
+                        otherwise (the container image's health check)
+  lamplight backup FILE copy the SQLite database to the new FILE (- for
+                        standard output), also while the server runs
+                        (PostgreSQL: use pg_dump)
   lamplight version     print the version
 
 Configuration comes from the environment; see configs/lamplight.example.env.
 `
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "lamplight:", err)
-		os.Exit(1)
+	os.Exit(lamplight(os.Args[1:], os.Stderr))
+}
+
+// lamplight runs one command and returns the process's exit code.
+func lamplight(args []string, stderr io.Writer) int {
+	if err := run(args); err != nil {
+		fmt.Fprintln(stderr, "lamplight:", err)
+		return 1
 	}
+	return 0
 }
 
 func run(args []string) error {
@@ -59,7 +73,12 @@ func run(args []string) error {
 	case "help", "--help", "-h":
 		fmt.Print(usage)
 		return nil
-	case "serve", "migrate":
+	case "serve", "migrate", "healthcheck":
+	case "backup":
+		if len(args) != 2 {
+			fmt.Fprint(os.Stderr, usage)
+			return fmt.Errorf("usage: lamplight backup FILE")
+		}
 	case "admin":
 		if len(args) != 3 || (args[1] != "grant" && args[1] != "revoke") {
 			fmt.Fprint(os.Stderr, usage)
@@ -78,8 +97,26 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("configuration:\n%w", err)
 	}
-	if cmd == "migrate" {
+	switch cmd {
+	case "migrate":
 		return migrate(cfg)
+	case "healthcheck":
+		fs := flag.NewFlagSet("healthcheck", flag.ContinueOnError)
+		timeout := fs.Duration("timeout", 3*time.Second, "give up after this long")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return healthcheck(cfg.Addr, *timeout)
+	case "backup":
+		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+		defer cancel()
+		if err := backup(ctx, cfg, args[1], os.Stdout); err != nil {
+			return err
+		}
+		if args[1] != "-" {
+			fmt.Printf("backed up %s to %s\n", cfg.SQLitePath(), args[1])
+		}
+		return nil
 	}
 	if cmd == "admin" {
 		return admin(cfg, args[1] == "grant", args[2])
@@ -166,11 +203,13 @@ type rebuildDeps struct {
 	fx.In
 	Migrator   *platform.Migrator
 	Log        readingapi.Reader
+	Accounts   identityapi.Accounts
 	Rebuilders []rebuildapi.Rebuilder `group:"projection_rebuilders"`
 }
 
 // rebuildProjections recomputes every projection from the source of truth,
-// for one reader or for every reader with a log.
+// for one reader or for every reader with a log or an account (engagement
+// counts accounts without a log too).
 func rebuildProjections(cfg config.Config, userID string) error {
 	var deps rebuildDeps
 	a := fx.New(app.Options(cfg, nil, nil), fx.Invoke(func(d rebuildDeps) { deps = d }))
@@ -186,12 +225,12 @@ func rebuildProjections(cfg config.Config, userID string) error {
 	users := []string{userID}
 	if userID == "" {
 		var err error
-		if users, err = deps.Log.UsersWithEntries(ctx); err != nil {
+		if users, err = readers(ctx, deps); err != nil {
 			return err
 		}
 	}
 	if len(users) == 0 {
-		fmt.Println("no reader has a log yet: nothing to rebuild")
+		fmt.Println("no reader has an account or a log yet: nothing to rebuild")
 	}
 	for i, u := range users {
 		for _, r := range deps.Rebuilders {
@@ -207,4 +246,29 @@ func rebuildProjections(cfg config.Config, userID string) error {
 		fmt.Println("note: without REDIS_URL the cache lives inside each server process; a running server recomputes on its own")
 	}
 	return nil
+}
+
+// readers lists every reader with a log or an account, each once, in order.
+func readers(ctx context.Context, deps rebuildDeps) ([]string, error) {
+	withLog, err := deps.Log.UsersWithEntries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	accounts, err := deps.Accounts.MatchingAccounts(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range withLog {
+		seen[id] = true
+		out = append(out, id)
+	}
+	for _, a := range accounts {
+		if !seen[a.ID] {
+			out = append(out, a.ID)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
 }
