@@ -11,6 +11,11 @@ import (
 //go:embed all:dist
 var dist embed.FS
 
+// routePaths is the app's list of route patterns, shared with the router.
+//
+//go:embed src/app/routePaths.json
+var routePaths []byte
+
 // Files returns the built app's files rooted at dist/.
 func Files() fs.FS {
 	sub, err := fs.Sub(dist, "dist")
@@ -19,3 +24,7 @@ func Files() fs.FS {
 	}
 	return sub
 }
+
+// RoutePaths returns src/app/routePaths.json: every route pattern of the app
+// and whether it is public, so the server knows which paths exist.
+func RoutePaths() []byte { return routePaths }

@@ -7,7 +7,7 @@ const THEME_COLOR = '#9a4a12';
 const BACKGROUND_COLOR = '#fbf8f3';
 
 // Paths the server owns: the service worker must never answer them with index.html.
-const SERVER_PATHS = [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/metrics/, /^\/_content\//];
+const SERVER_PATHS = [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/metrics/, /^\/_content\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/];
 
 // `npm run dev` forwards server paths to a running Go server (make run), port overridable.
 const DEV_SERVER = process.env.LAMPLIGHT_DEV_SERVER ?? 'http://127.0.0.1:8080';
@@ -74,6 +74,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Push notifications of daily reminders and their actions.
+        importScripts: ['/push-sw.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         cleanupOutdatedCaches: true,

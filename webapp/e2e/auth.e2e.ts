@@ -15,9 +15,9 @@ it('signs up, verifies the emailed code and lands signed in on /today', async ()
   const errors = collectErrors(page);
   const email = newEmail();
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign Up' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up' }).click();
   await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
-  expect(await page.title()).toBe('Sign Up | Lamplight');
+  expect(await page.title()).toBe('Sign up | Lamplight');
 
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('short');
@@ -39,7 +39,7 @@ it('signs up, verifies the emailed code and lands signed in on /today', async ()
   await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
   expect(await page.title()).toBe('Today | Lamplight');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Log Out' }).waitFor();
+  await nav.getByRole('button', { name: 'Log out' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
   expect(await page.getByRole('link', { name: 'Lamplight' }).getAttribute('href')).toBe('/today');
   expect(await nav.getByRole('button', { name: 'Admin' }).count()).toBe(0);
@@ -61,14 +61,14 @@ it('signs out and in again; a wrong password is refused and the address kept', a
   await page.goto('/login');
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('not the password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect' }).waitFor();
   expect(await page.getByLabel('Email address').inputValue()).toBe(account.email);
 
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/today');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' }).waitFor();
 });
 
 it('resets a forgotten password from the emailed link and signs in with it', async () => {
@@ -113,7 +113,7 @@ it('returns to the page first asked for after signing in', async () => {
   await page.getByText('Please sign in to continue.').waitFor();
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/calendar');
   expect(path(page.url())).toBe('/calendar?month=2026-03');
   await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
@@ -168,11 +168,11 @@ it('lists sessions in settings and deletes the account after confirmation', asyn
   await dialog.getByRole('button', { name: 'Delete everything' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByText('Your account and all its data have been deleted.').waitFor();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).waitFor();
 
   await page.goto('/login');
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect' }).waitFor();
 });

@@ -13,6 +13,9 @@ declare module 'vitest' {
     baseURL: string;
     /** The server's stdout and stderr (JSON lines); support/mail.ts reads the mail "sent" there. */
     serverLogs: string[];
+    /** The binary and its data directory, for its commands (support/admin.ts). */
+    binary: string;
+    dataDir: string;
   }
 }
 
@@ -67,6 +70,8 @@ export default async function setup(project: TestProject) {
     LAMPLIGHT_LOG_FORMAT: 'json',
     // Every test signs up and in from 127.0.0.1: keep the per-IP sign-in limits out of the way.
     LAMPLIGHT_RATE_LIMIT_SCALE: process.env.LAMPLIGHT_RATE_LIMIT_SCALE ?? '100',
+    // Reminders due in a test go out within seconds.
+    LAMPLIGHT_REMINDER_INTERVAL: '2s',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -104,6 +109,8 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', baseURL);
   project.provide('serverLogs', serverLogs);
+  project.provide('binary', binary);
+  project.provide('dataDir', dataDir);
   process.env.LAMPLIGHT_E2E_BASE_URL = baseURL;
 
   return async () => {

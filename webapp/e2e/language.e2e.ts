@@ -54,7 +54,7 @@ it('opens the navigation from the menu button on a phone', async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto('/');
   await page.getByRole('heading', { level: 1 }).waitFor();
-  const signUp = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign Up' });
+  const signUp = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up' });
   expect(await signUp.isVisible()).toBe(false);
   await page.getByRole('button', { name: 'Menu' }).click();
   expect(await signUp.isVisible()).toBe(true);

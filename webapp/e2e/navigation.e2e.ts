@@ -41,11 +41,11 @@ it('moves the signed-in items into the menu on a narrower window', async () => {
   await signUp(page);
   await page.goto('/settings');
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-  const logOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' });
+  const logOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' });
   expect(await logOut.isVisible()).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1100);
   await page.getByRole('button', { name: 'Menu' }).click();
   await logOut.click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor({ state: 'attached' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).waitFor({ state: 'attached' });
 });

@@ -20,6 +20,10 @@ const READ = genesis.slice(0, 25).reduce((a, b) => a + b, 0); // Genesis 1-25
 const TOTAL = bible.flatMap((b) => b.verses).reduce((a, b) => a + b, 0); // 31,102
 const verseId = (book: number, chapter: number, verse: number) => 100_000_000 + book * 1_000_000 + chapter * 1000 + verse;
 
+/** The one percentage rule (spec §9): hundredths of a percent, rounded down. */
+const share = (read: number, total: number) =>
+  new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 }).format(Math.floor((read * 10000) / total) / 10000);
+
 async function readerToday(page: Page): Promise<string> {
   const response = await page.request.get('/api/settings');
   const { timeZone } = (await response.json()) as { timeZone?: string };
@@ -48,11 +52,10 @@ it('shows each book with its percentage and filters by testament', async () => {
   await page.getByRole('heading', { level: 1, name: 'Bible books' }).waitFor();
   expect(await page.title()).toBe('Bible books | Lamplight');
 
-  const percent = Math.floor((READ * 100) / GENESIS_VERSES);
   const genesisLink = page.getByRole('link', { name: 'Genesis', exact: true });
   expect(await genesisLink.getAttribute('href')).toBe('/books/1');
-  expect(await page.locator(`#${await genesisLink.getAttribute('aria-describedby')}`).textContent()).toBe(`${percent}%, Chapters: 25 / 50`);
-  await page.getByRole('heading', { level: 2, name: `${Math.floor((READ * 100) / TOTAL)}% of the Bible read` }).waitFor();
+  expect(await page.locator(`#${await genesisLink.getAttribute('aria-describedby')}`).textContent()).toBe(`${share(READ, GENESIS_VERSES)}, Chapters: 25 / 50`);
+  await page.getByRole('heading', { level: 2, name: `${share(READ, TOTAL)} of the Bible read` }).waitFor();
   expect(await page.getByRole('link').filter({ hasText: /./ }).evaluateAll((links) => links.filter((a) => /^\/books\/\d+$/.test(a.getAttribute('href') ?? '')).length)).toBe(66);
   await expectAccessible(page);
 
@@ -138,8 +141,7 @@ it('shows verses read and remaining, outlooks and a goal on the progress page', 
   const fmt = new Intl.NumberFormat('en-US');
   expect(await page.getByTestId('verses-read').textContent()).toBe(fmt.format(READ));
   expect(await page.getByTestId('verses-remaining').textContent()).toBe(fmt.format(TOTAL - READ));
-  const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 }).format(Math.floor((READ * 10000) / TOTAL) / 10000);
-  expect(await page.getByTestId('percent-read').textContent()).toBe(percent);
+  expect(await page.getByTestId('percent-read').textContent()).toBe(share(READ, TOTAL));
 
   // Today's pace: READ verses a day, ceil(remaining / READ) days to go.
   const todayCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Today' }) });

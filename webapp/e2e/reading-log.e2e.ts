@@ -47,7 +47,7 @@ it('logs "Gen 1; Ps 23" from the keyboard as two entries of 31 and 6 verses', as
   await box.fill('Gen 1; Ps 23');
   await page.getByText('Total: 37 verses').waitFor();
   await box.press('Enter');
-  await page.getByText('Logged Genesis 1; Psalms 23 for today.').waitFor();
+  await page.getByText('Logged Genesis 1; Psalm 23 for today.').waitFor();
   expect(await box.inputValue()).toBe('');
   expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
 
@@ -58,7 +58,7 @@ it('logs "Gen 1; Ps 23" from the keyboard as two entries of 31 and 6 verses', as
   expect(items[0]).toContain('Genesis 1');
   expect(items[0]).toContain('31 verses');
   expect(items[0]).toContain('31 new');
-  expect(items[1]).toContain('Psalms 23');
+  expect(items[1]).toContain('Psalm 23');
   expect(items[1]).toContain('6 verses');
   // Counts and streak refresh at once.
   await page.getByText('37 / 86').waitFor();
@@ -111,9 +111,9 @@ it('edits an entry with the typed reference and deletes one after a confirm', as
   const box = page.getByRole('textbox', { name: 'What did you read?' });
   await box.fill('Jn 3; Ps 1');
   await box.press('Enter');
-  await todayList(page).getByText('Psalms 1').waitFor();
+  await todayList(page).getByText('Psalm 1').waitFor();
 
-  await page.getByRole('button', { name: 'Edit John 3' }).click();
+  await page.getByRole('button', { name: 'Edit: John 3' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit entry' });
   const passage = dialog.getByRole('textbox', { name: 'Passage' });
   expect(await passage.inputValue()).toBe('John 3');
@@ -123,10 +123,10 @@ it('edits an entry with the typed reference and deletes one after a confirm', as
   await todayList(page).getByText('John 3:16').waitFor();
   expect(await todayList(page).getByRole('listitem').first().textContent()).toContain('1 verse');
 
-  await page.getByRole('button', { name: 'Delete Psalms 1' }).click();
+  await page.getByRole('button', { name: 'Delete: Psalm 1' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this entry?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await page.getByText('Deleted Psalms 1.').waitFor();
+  await page.getByText('Deleted Psalm 1.').waitFor();
   await expect.poll(() => todayList(page).getByRole('listitem').count()).toBe(1);
   expect(await entriesOn(page, today)).toEqual([expect.objectContaining({ startVerseId: 143003016, endVerseId: 143003016 })]);
 });
@@ -138,12 +138,12 @@ it("logs a suggestion for today with its Log button", async () => {
   await openToday(page);
   const suggestions = page.getByRole('list', { name: 'Read next' });
   await suggestions.getByText('Something new in the New Testament').waitFor();
-  const open = suggestions.getByRole('link', { name: 'Open Matthew 1 in Bible Gateway (new tab)' });
+  const open = suggestions.getByRole('link', { name: 'Open: Matthew 1 in Bible Gateway (new tab)' });
   expect(await open.getAttribute('href')).toBe('https://www.biblegateway.com/passage/?search=Matthew%201&version=NASB');
   expect(await open.getAttribute('target')).toBe('_blank');
   expect(await open.getAttribute('rel')).toContain('noopener');
 
-  await suggestions.getByRole('button', { name: 'Log Matthew 1 for today' }).click();
+  await suggestions.getByRole('button', { name: 'Log: Matthew 1' }).click();
   await todayList(page).getByText('Matthew 1').waitFor();
   // Suggestions refresh: Matthew 1 is read, so the New Testament path moves on.
   await suggestions.getByText('Matthew 2', { exact: true }).waitFor();
@@ -178,7 +178,7 @@ it('opens a calendar day panel and adds to a past day', async () => {
   const box = panel.getByRole('textbox', { name: 'Add a passage for this day' });
   await box.fill('Ps 1');
   await box.press('Enter');
-  await panel.getByRole('list').getByText('Psalms 1').waitFor();
+  await panel.getByRole('list').getByText('Psalm 1').waitFor();
   await page.getByRole('button', { name: new RegExp(`^${pastLabel}, 6 new verses, 6 in total`) }).first().waitFor();
   expect(await entriesOn(page, past)).toEqual([expect.objectContaining({ startVerseId: 119001001, endVerseId: 119001006 })]);
   await expectAccessible(page);

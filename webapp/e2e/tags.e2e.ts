@@ -62,7 +62,7 @@ it('creates, edits, sorts and deletes tags, the last one in use by a note', asyn
   expect(await create.count()).toBe(0);
 
   // Edit: another name and a colour of the reader's own; the description stays.
-  await page.getByRole('button', { name: 'Edit Promises' }).click();
+  await page.getByRole('button', { name: 'Edit: Promises' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit tag' });
   expect(await edit.getByRole('radio', { name: 'Blue' }).isChecked()).toBe(true);
   await edit.getByRole('textbox', { name: 'Name' }).fill('Covenant');
@@ -102,7 +102,7 @@ it('creates, edits, sorts and deletes tags, the last one in use by a note', asyn
   await expectAccessible(page);
 
   // Delete the tag in use: the confirmation says how many notes lose it.
-  await page.getByRole('button', { name: 'Delete Covenant' }).click();
+  await page.getByRole('button', { name: 'Delete: Covenant' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete the tag “Covenant”?' });
   await confirm.getByText('1 note uses this tag. The tag will be removed from it; the note itself is kept.').waitFor();
   await expectAccessible(page);

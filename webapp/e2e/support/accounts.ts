@@ -44,13 +44,13 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-/** Logs out with the navigation bar's Log Out (English) and waits for the home page. */
+/** Logs out with the navigation bar's Log out (English) and waits for the home page. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).waitFor();
 }

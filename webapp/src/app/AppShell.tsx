@@ -1,6 +1,8 @@
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
+import { FeedbackButton } from '@/features/feedback';
+import { useAuth } from '@/shared/auth';
 import { ProgressBar } from '@/shared/ui';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
@@ -31,12 +33,13 @@ export function HydrateFallback() {
 /** The element of each locale's root route: layout around the matched page. */
 export function AppShell() {
   const { items, homeTo } = useNavItems();
+  const { status } = useAuth();
   return (
     <>
       <LoadingBar />
       <SessionEffects />
       <ReaderStartup />
-      <Layout navItems={items} homeTo={homeTo}>
+      <Layout navItems={items} homeTo={homeTo} aside={status === 'signedIn' ? <FeedbackButton /> : undefined}>
         <Outlet />
       </Layout>
     </>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockApi, signedInAs } from '@/test/http';
+import { apiCalls, apiError, json, mockApi, signedInAs } from '@/test/http';
 import { renderApp } from '@/test/renderApp';
 
 describe('route guards', () => {
@@ -23,8 +23,13 @@ describe('route guards', () => {
     let answer: (response: Response) => void = () => {};
     mockApi({ 'GET /api/auth/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { router } = renderApp('/settings');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The question is out and the shell shows it loading: the guard has rendered without an answer
+    // and has neither left the page nor started to. The answer is held until these checks have
+    // run, so they hold however slow the machine.
+    await waitFor(() => expect(apiCalls('GET /api/auth/user')).toHaveLength(1));
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');
+    expect(router.state.navigation.state).toBe('idle');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     answer(json(200, { id: 'u1', email: 'a@example.com', emailVerified: true, isAdmin: false, locale: 'en', timeZone: 'UTC', createdAt: '2026-01-01T00:00:00Z', hasPassword: true, googleLinked: false }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -42,7 +47,8 @@ describe('route guards', () => {
     signedInAs();
     renderApp('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(document.title).toBe('Settings | Lamplight');
+    // The title is set by an effect after the page has rendered.
+    await waitFor(() => expect(document.title).toBe('Settings | Lamplight'));
   });
 
   it('sends a signed-in reader from guest pages home', async () => {

@@ -11,7 +11,7 @@ describe('navigation bar', () => {
   it('shows the signed-in items and links the logo to /today', async () => {
     signedInAs();
     renderApp(SETTINGS);
-    const logOut = await screen.findByRole('button', { name: 'Log Out' });
+    const logOut = await screen.findByRole('button', { name: 'Log out' });
     const links = within(nav())
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
@@ -21,6 +21,7 @@ describe('navigation bar', () => {
       ['Chapter checklist', '/checklist'],
       ['Calendar', '/calendar'],
       ['Notes', '/notes'],
+      ['Insights', '/insights'],
       ['About', '/about'],
       ['Settings', '/settings'],
     ]);
@@ -35,16 +36,34 @@ describe('navigation bar', () => {
     const admin = await screen.findByRole('button', { name: 'Verwaltung' });
     await user.click(admin);
     expect(admin).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Benutzer' })).toHaveAttribute('href', '/de/admin/users');
-    expect(screen.getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/de/admin/feedback');
-    expect(screen.getByRole('link', { name: 'Nutzung' })).toHaveAttribute('href', '/de/admin/engagement');
+    // The footer links to the feedback form as well.
+    const menu = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(menu).getByRole('link', { name: 'Benutzer' })).toHaveAttribute('href', '/de/admin/users');
+    expect(within(menu).getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/de/admin/feedback');
+    expect(within(menu).getByRole('link', { name: 'Nutzung' })).toHaveAttribute('href', '/de/admin/engagement');
+  });
+
+  it('links the help, policy and feedback pages in the footer, in the page’s language', async () => {
+    renderApp('/uk');
+    const footer = await screen.findByRole('navigation', { name: 'Про Lamplight' });
+    const links = within(footer)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Про нас', '/uk/about'],
+      ['Часті запитання', '/uk/about/faq'],
+      ['Конфіденційність', '/uk/policy/privacy'],
+      ['Умови', '/uk/policy/terms'],
+      ['Відгук', '/uk/feedback'],
+      ['Трекер читання для друку', '/uk/resources/printable-bible-reading-tracker'],
+    ]);
   });
 
   it('shows the signed-out items to visitors', async () => {
     renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    expect(within(nav()).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(within(nav()).queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(within(nav()).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(nav()).queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
   });
 
   it('logs out: ends the session, clears session storage and the cache, goes home', async () => {
@@ -53,14 +72,16 @@ describe('navigation bar', () => {
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
     sessionStorage.setItem('lamplight:something', 'x');
     mockApi({ 'GET /api/auth/user': () => apiError(401, 'unauthenticated') });
-    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(apiCalls('POST /api/auth/logout')).toHaveLength(1);
     expect(sessionStorage.length).toBe(0);
-    expect(await within(nav()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
-    // Nothing of the signed-in reader stays cached.
-    const cached = Object.keys(store.getState().api.queries);
-    expect(cached.filter((key) => !key.startsWith('getCurrentUser'))).toEqual([]);
+    expect(await within(nav()).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    // Nothing of the signed-in reader stays cached once the page signed out from is left.
+    await waitFor(() => {
+      const cached = Object.keys(store.getState().api.queries);
+      expect(cached.filter((key) => !key.startsWith('getCurrentUser'))).toEqual([]);
+    });
   });
 
   it('saves the language when a signed-in reader switches it', async () => {
@@ -78,7 +99,9 @@ describe('navigation bar', () => {
     signedInAs({ locale: 'de' });
     renderApp(SETTINGS);
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A save would have started when the session became known, before the page showed, and the
+    // loading bar stays up while any request is under way: once it is gone, a PUT would be seen.
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     expect(apiCalls('PUT /api/auth/user')).toEqual([]);
   });
 });
@@ -87,9 +110,9 @@ describe('logging out from the home page', () => {
   it('stays home and still guards protected pages afterwards', async () => {
     signedInAs();
     const { user, router } = renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
     mockApi({ 'GET /api/auth/user': () => apiError(401, 'unauthenticated') });
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await within(nav()).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     await router.navigate('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -5,7 +5,7 @@ import type { NavItem } from './layout/types';
 
 /**
  * The navigation bar's items. Signed in: Today, Bible books, Chapter checklist, Calendar, Notes,
- * About, Settings, (Admin menu for admins), Log Out. Signed out: About, Sign Up, Sign In. While
+ * Insights, About, Settings, (Admin menu for admins), Log Out. Signed out: About, Sign Up, Sign In. While
  * it is not known yet who is signed in, the bar stays empty rather than flashing the wrong set.
  */
 export function useNavItems(): { items: NavItem[]; homeTo: string } {
@@ -30,6 +30,7 @@ export function useNavItems(): { items: NavItem[]; homeTo: string } {
       { kind: 'link', id: 'checklist', to: '/checklist', label: t('nav.checklist') },
       { kind: 'link', id: 'calendar', to: '/calendar', label: t('nav.calendar') },
       { kind: 'link', id: 'notes', to: '/notes', label: t('nav.notes') },
+      { kind: 'link', id: 'insights', to: '/insights', label: t('nav.insights') },
       { kind: 'link', id: 'about', to: '/about', label: t('nav.about') },
       { kind: 'link', id: 'settings', to: '/settings', label: t('nav.settings') },
     ];

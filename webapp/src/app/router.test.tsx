@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/renderApp';
 
@@ -8,13 +8,13 @@ describe('routing', () => {
   it('renders the English home page at /', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Bible reading, beautifully kept' })).toBeInTheDocument();
-    expect(document.title).toBe('Lamplight');
+    await waitFor(() => expect(document.title).toBe('Lamplight'));
     expect(document.documentElement.lang).toBe('en-US');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     // The signed-out links appear once GET /api/auth/user has answered 401.
-    expect(nav).toContainElement(await screen.findByRole('link', { name: 'About' }));
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(await within(nav).findByRole('link', { name: 'About' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(within(nav).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Lamplight' })).toHaveAttribute('href', '/');
   });
 
@@ -32,7 +32,7 @@ describe('routing', () => {
     renderApp('/no/such/page');
     expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('404');
-    expect(document.title).toBe('Page not found | Lamplight');
+    await waitFor(() => expect(document.title).toBe('Page not found | Lamplight'));
     // The layout stays around the error.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });

@@ -1,10 +1,17 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { adminRoutes } from '@/features/admin';
+import { contentRoutes } from '@/features/content';
+import { exportRoutes } from '@/features/export';
+import { importRoutes } from '@/features/import';
+import { adminFeedbackRoutes, feedbackRoutes } from '@/features/feedback';
 import { homeRoutes } from '@/features/home';
 import { accountRoutes, identityGuestRoutes, identityPublicRoutes } from '@/features/identity';
+import { insightsRoutes } from '@/features/insights';
 import { notesRoutes } from '@/features/notes';
 import { progressRoutes } from '@/features/progress';
 import { readingLogRoutes } from '@/features/reading-log';
-import { adminPlaceholderRoutes, readerPlaceholderRoutes } from '@/features/reader-placeholder';
+import { reminderPublicRoutes, reminderRoutes } from '@/features/reminders';
+import { readerPlaceholderRoutes } from '@/features/reader-placeholder';
 import { resourcesRoutes } from '@/features/resources';
 import { tagsRoutes } from '@/features/tags';
 import { DEFAULT_LOCALE, LOCALES, ensureLocale, localizePath, preferredLocale, type Locale } from '@/shared/i18n';
@@ -24,12 +31,15 @@ export const featureRoutes: RouteObject[] = [
   ...homeRoutes,
   ...identityPublicRoutes,
   ...resourcesRoutes,
+  ...contentRoutes,
+  ...feedbackRoutes,
+  ...reminderPublicRoutes,
   // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
   { element: <GuestOnly />, children: [...identityGuestRoutes] },
   // Signed-in readers; others go to /login?returnTo=<page>.
-  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...tagsRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
+  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...tagsRoutes, ...exportRoutes, ...reminderRoutes, ...importRoutes, ...insightsRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
   // Admins; signed out: /login, signed in without the admin flag: 403.
-  { element: <RequireAdmin />, children: [...adminPlaceholderRoutes] },
+  { element: <RequireAdmin />, children: [...adminFeedbackRoutes, ...adminRoutes] },
 ];
 
 function localeLoader(locale: Locale) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LocaleLink } from '@/shared/i18n';
 import { NavBar } from './NavBar';
 import type { NavItem } from './types';
 import styles from './Layout.module.css';
@@ -8,11 +9,22 @@ import styles from './Layout.module.css';
 export interface LayoutProps {
   navItems: NavItem[];
   homeTo: string;
+  /** Shown after the main content on every page (the signed-in reader's feedback button). */
+  aside?: ReactNode;
   children: ReactNode;
 }
 
+const FOOTER_LINKS = [
+  { key: 'about', to: '/about' },
+  { key: 'faq', to: '/about/faq' },
+  { key: 'privacy', to: '/policy/privacy' },
+  { key: 'terms', to: '/policy/terms' },
+  { key: 'feedback', to: '/feedback' },
+  { key: 'tracker', to: '/resources/printable-bible-reading-tracker' },
+] as const;
+
 /** The page frame: skip link, navigation bar, main content and footer. */
-export function Layout({ navItems, homeTo, children }: LayoutProps) {
+export function Layout({ navItems, homeTo, aside, children }: LayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
@@ -37,8 +49,18 @@ export function Layout({ navItems, homeTo, children }: LayoutProps) {
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
         {children}
       </main>
+      {aside}
       <footer className={styles.footer}>
         <div className={styles.footerInner}>
+          <nav className={styles.footerNav} aria-label={t('footer.label')}>
+            <ul>
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.key}>
+                  <LocaleLink to={link.to}>{t(`footer.${link.key}`)}</LocaleLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p>{t('tagline')}</p>
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         </div>

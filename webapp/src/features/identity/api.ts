@@ -1,16 +1,8 @@
-import { baseApi } from '@/shared/api';
+import { baseApi, type Schemas } from '@/shared/api';
 import { authApi, type SignInResponse, type User } from '@/shared/auth';
 
 /** GET /api/auth/config: what the sign-in screens offer. */
-export interface AuthConfig {
-  googleEnabled: boolean;
-  emailVerificationRequired: boolean;
-  passwordMinLength: number;
-  passwordMaxLength: number;
-  codeLength: number;
-  resendCooldownSeconds: number;
-  locales: string[];
-}
+export type AuthConfig = Schemas['AuthConfig'];
 
 export interface Registered {
   email: string;
@@ -24,15 +16,7 @@ export interface CodeSent {
 }
 
 /** A signed-in browser or device (GET /api/auth/sessions). */
-export interface Session {
-  id: string;
-  /** "Firefox on Windows" and the like; empty when the browser did not say. */
-  device: string;
-  createdAt: string;
-  lastUsedAt: string;
-  expiresAt: string;
-  current: boolean;
-}
+export type Session = Schemas['AuthSession'];
 
 export interface Credentials {
   email: string;

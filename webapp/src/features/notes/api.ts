@@ -1,34 +1,13 @@
-import { baseApi } from '@/shared/api';
-import type { VerseRange } from '@/shared/bible';
+import { baseApi, creatingPost, type Schemas } from '@/shared/api';
 import { NOTE_LIST, TAG_LIST } from '@/shared/tags';
 import { toSearchParams, type NoteQuery } from './model/query';
 
-// Shapes of modules/notes/openapi.yaml.
+export type PassageNote = Schemas['PassageNote'];
 
-export interface PassageNote {
-  id: string;
-  /** Markdown source; rendered without raw HTML. */
-  content: string;
-  passages: VerseRange[];
-  /** Tag ids. */
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type PassageNotePage = Schemas['PassageNotePage'];
 
-export interface PassageNotePage {
-  offset: number;
-  limit: number;
-  /** How many notes match the query in all. */
-  size: number;
-  results: PassageNote[];
-}
-
-export interface PassageNoteDraft {
-  content: string;
-  passages: VerseRange[];
-  tags: string[];
-}
+/** What POST and PUT send; the app always sends every part. */
+export type PassageNoteDraft = Required<Schemas['PassageNoteDraft']>;
 
 // Note writes change the list, the per-book counts (progress) and the tags' note counts.
 const LIST = NOTE_LIST;
@@ -41,7 +20,7 @@ export const notesApi = baseApi.injectEndpoints({
       providesTags: (page) => [LIST, ...(page?.results ?? []).map((note) => ({ type: 'Note' as const, id: note.id }))],
     }),
     createNote: build.mutation<PassageNote, PassageNoteDraft>({
-      query: (draft) => ({ url: '/passage-notes', method: 'POST', body: draft }),
+      query: (draft) => creatingPost('/passage-notes', draft),
       invalidatesTags: [LIST, TAG_LIST],
     }),
     updateNote: build.mutation<PassageNote, PassageNoteDraft & { id: string }>({

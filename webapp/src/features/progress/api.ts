@@ -1,52 +1,16 @@
-import { baseApi } from '@/shared/api';
+import { baseApi, type operations, type Schemas } from '@/shared/api';
 
-// Shapes of modules/projections/progress/openapi.yaml, modules/projections/versecounts/openapi.yaml
-// and modules/notes/openapi.yaml. The log and the settings come from @/shared/reader.
+// The log and the settings come from @/shared/reader.
 
-export interface ProgressSummary {
-  versesRead: number;
-  totalVerses: number;
-  /** floor(versesRead / totalVerses * 100) */
-  percentage: number;
-  chaptersRead: number;
-  chapterCount: number;
-  complete: boolean;
-}
-
-export interface ReadingSegment {
-  startVerseId: number;
-  endVerseId: number;
-  read: boolean;
-  verseCount: number;
-}
-
-export interface BookProgress extends ProgressSummary {
-  book: number;
-  segments: ReadingSegment[];
-}
-
-export interface ProgressOverview {
-  bible: ProgressSummary;
-  oldTestament: ProgressSummary;
-  newTestament: ProgressSummary;
-  books: BookProgress[];
-}
-
-export interface ChapterProgress {
-  chapter: number;
-  versesRead: number;
-  totalVerses: number;
-  percentage: number;
-  complete: boolean;
-  segments: ReadingSegment[];
-}
-
-export interface BookDetail extends BookProgress {
-  chapters: ChapterProgress[];
-}
+export type ProgressSummary = Schemas['ProgressSummary'];
+export type ReadingSegment = Schemas['ReadingSegment'];
+export type BookProgress = Schemas['BookProgress'];
+export type ProgressOverview = operations['getProgress']['responses']['200']['content']['application/json'];
+export type ChapterProgress = Schemas['ChapterProgress'];
+export type BookDetail = operations['getBookProgress']['responses']['200']['content']['application/json'];
 
 /** Verses read per date, sparse: a missing date had none. */
-export type DateVerseCounts = Record<string, { total: number; unique: number }>;
+export type DateVerseCounts = Record<string, Schemas['DateVerseCount']>;
 
 /** Notes per book number ("1": 3); books without notes are absent. */
 export type NoteCounts = Record<string, number>;

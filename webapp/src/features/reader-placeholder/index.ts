@@ -1,1 +1,1 @@
-export { adminPlaceholderRoutes, readerPlaceholderRoutes } from './routes';
+export { readerPlaceholderRoutes } from './routes';

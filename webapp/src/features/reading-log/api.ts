@@ -1,56 +1,22 @@
-import { baseApi } from '@/shared/api';
+import { baseApi, type operations, type Schemas } from '@/shared/api';
 
 /** Verses read on a date: total distinct, and unique (not read on an earlier date since lookBackDate). */
-export interface DateVerseCount {
-  total: number;
-  unique: number;
-}
+export type DateVerseCount = Schemas['DateVerseCount'];
 
 /** Sparse: a missing date has no entries. */
 export type DateVerseCounts = Record<string, DateVerseCount>;
 
-export type SuggestionKind = 'continue' | 'nt' | 'ot' | 'wisdom';
+export type ReadingSuggestion = Schemas['ReadingSuggestion'];
+export type SuggestionKind = ReadingSuggestion['suggestionContext']['kind'];
 
-export interface ReadingSuggestion {
-  startVerseId: number;
-  endVerseId: number;
-  suggestionContext: {
-    kind: SuggestionKind;
-    /** Only for continue: the logged passage it follows. */
-    afterEntry?: { startVerseId: number; endVerseId: number; date: string };
-  };
-}
+export type ReadingStreak = Schemas['ReadingStreak'];
 
-export interface ReadingStreak {
-  current: number;
-  currentStart: string | null;
-  longest: number;
-  longestStart: string | null;
-  longestEnd: string | null;
-  todayRead: boolean;
-  restDaysPerWeek: number;
-  restDaysLeftThisWeek: number;
-}
+export type ProgressSummary = Schemas['ProgressSummary'];
+type Progress = operations['getProgress']['responses']['200']['content']['application/json'];
 
-export interface ProgressSummary {
-  versesRead: number;
-  totalVerses: number;
-  percentage: number;
-  chaptersRead: number;
-  chapterCount: number;
-  complete: boolean;
-}
-
-export interface BookProgressSummary extends ProgressSummary {
-  book: number;
-}
-
-export interface ProgressSnapshot {
-  bible: ProgressSummary;
-  oldTestament: ProgressSummary;
-  newTestament: ProgressSummary;
-  books: BookProgressSummary[];
-}
+/** A book's figures without its segments, which only the progress pages draw. */
+export type BookProgressSummary = Omit<Schemas['BookProgress'], 'segments'>;
+export type ProgressSnapshot = Omit<Progress, 'books'> & { books: BookProgressSummary[] };
 
 /** The projections the reading log shows; a log or settings write invalidates their tags. */
 export const readingLogApi = baseApi.injectEndpoints({
@@ -71,7 +37,7 @@ export const readingLogApi = baseApi.injectEndpoints({
     getProgressSnapshot: build.query<ProgressSnapshot, void>({
       query: () => '/progress',
       // Segments are drawn by the progress pages; here only the figures are kept.
-      transformResponse: (response: ProgressSnapshot) => ({
+      transformResponse: (response: Progress): ProgressSnapshot => ({
         bible: response.bible,
         oldTestament: response.oldTestament,
         newTestament: response.newTestament,

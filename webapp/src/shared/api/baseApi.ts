@@ -13,6 +13,7 @@ export const TAG_TYPES = [
   'Tag',
   'Feedback',
   'AdminUser',
+  'Reminder',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -75,8 +75,18 @@ export function useFinishSignOut(): void {
   const { key } = useLocation();
   const from = useSelector((state: WithAuthSlice) => state[authSlice.reducerPath]?.signingOutFrom ?? null);
   useEffect(() => {
-    if (from !== null && from !== key) dispatch(signOutFinished());
+    if (from !== null && from !== key) void forgetSignedInData(dispatch);
   }, [dispatch, from, key]);
+}
+
+/**
+ * Drops every cached response and ends the sign-out. It runs once the page signed out from has
+ * been left: a page still mounted would ask again at once for what the cache held.
+ */
+async function forgetSignedInData(dispatch: ReturnType<typeof useThunkDispatch>): Promise<void> {
+  dispatch(baseApi.util.resetApiState());
+  await dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+  dispatch(signOutFinished());
 }
 
 /**
@@ -101,14 +111,10 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
       clearSessionStorage();
       // The guards wait (no redirect to /login) until the home page is shown; see useFinishSignOut.
       dispatch(signOutStarted(key));
-      // Signed out first: guarded pages and signed-in-only queries go away ...
+      // Signed out first: guarded pages and signed-in-only queries go away. The cache is
+      // dropped once the home page shows (useFinishSignOut), or now when already home.
       await dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      // ... then nothing re-asks for what the cache held.
-      dispatch(baseApi.util.resetApiState());
-      await dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
-      // Already home: no guarded page to leave.
-      if (path === '/') dispatch(signOutFinished());
+      if (path === '/') await forgetSignedInData(dispatch);
       else await navigate(localizePath('/', locale));
     },
     [dispatch, navigate, key, locale, path, logout],

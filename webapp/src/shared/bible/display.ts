@@ -1,7 +1,7 @@
 // Displaying ranges as reference text in a locale.
 import { bookById } from './data';
 import { localeInfo, type Locale } from './locale';
-import { bookName } from './names';
+import { bookName, chapterName } from './names';
 import { validateRange, type VerseRange } from './ranges';
 import { verseIdParts } from './verseId';
 
@@ -9,7 +9,9 @@ import { verseIdParts } from './verseId';
  * Renders a valid range in the shortest form that names it exactly, with the locale's book name
  * and chapter-verse separator: "Genesis", "Genesis 3", "Acts 2-4", "Genesis 1:1-10", "John 3:16",
  * "Deuteronomy 1:13-4:18" ("1. Mose 1,1-10" in German, "Genèse 1.1-10" in French). parse reads
- * it back to the same range. Throws the BibleError of validateRange for an invalid range.
+ * it back to the same range. A reference within one chapter names the book as the locale names one
+ * chapter of it ("Psalm 23", "Psalm 23:1-4", but "Psalms 23-24"). Throws the BibleError of
+ * validateRange for an invalid range.
  */
 export function format(r: VerseRange, locale: Locale): string {
   const err = validateRange(r);
@@ -29,7 +31,7 @@ export function format(r: VerseRange, locale: Locale): string {
   if (sv === 1 && ev === b.verses[ec - 1]) num = sc === ec ? `${sc}` : `${sc}-${ec}`;
   else if (sc === ec) num = sv === ev ? `${sc}${sep}${sv}` : `${sc}${sep}${sv}-${ev}`;
   else num = `${sc}${sep}${sv}-${ec}${sep}${ev}`;
-  return `${name} ${num}`;
+  return `${sc === ec ? chapterName(b.id, locale) : name} ${num}`;
 }
 
 /** Renders ranges as one "; "-separated list, which parseList reads back to the same ranges. */

@@ -11,7 +11,9 @@ import { bookById, books } from './data';
 import { ENGLISH, type Locale } from './locale';
 import { exactKey, foldKey, isSpace, normalizeDashes, trimSpace } from './text';
 
-type NamesJson = Readonly<Record<string, { readonly name: string; readonly abbreviations: readonly string[] }>>;
+type NamesJson = Readonly<
+  Record<string, { readonly name: string; readonly chapterName?: string; readonly abbreviations: readonly string[] }>
+>;
 
 const namesByLocale: Readonly<Record<Locale, NamesJson>> = {
   en: namesEn,
@@ -30,6 +32,12 @@ function namesOf(locale: Locale): NamesJson {
 export function bookName(book: number, locale: Locale): string {
   const b = bookById(book);
   return b ? (namesOf(locale)[b.usfm]?.name ?? '') : '';
+}
+
+/** What the locale calls one chapter of the book: "Psalm" for Psalms in English, else bookName. */
+export function chapterName(book: number, locale: Locale): string {
+  const b = bookById(book);
+  return (b && namesOf(locale)[b.usfm]?.chapterName) || bookName(book, locale);
 }
 
 /** The abbreviations and other names accepted for the book in the locale, besides its name. */

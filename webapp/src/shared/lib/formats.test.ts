@@ -27,4 +27,8 @@ describe('formats', () => {
     expect(formatsFor('en').date('2026-11-22')).toBe('November 22, 2026');
     expect(formatsFor('de').date('2026-01-01')).toBe('1. Januar 2026');
   });
+
+  it('keeps a trailing unit on the line of its number', () => {
+    expect(formatsFor('uk').date('2026-01-04')).toMatch(/2026\u00a0р\.$/u);
+  });
 });

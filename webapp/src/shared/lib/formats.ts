@@ -2,6 +2,7 @@
 // digits, percentages with at most 2, whole numbers grouped ("31,102", "31.102", "31 102").
 import { useMemo } from 'react';
 import { LOCALE_INFO, useLocale, type Locale } from '@/shared/i18n';
+import { shareOf } from './share';
 
 export interface Formats {
   /** "31,102" */
@@ -10,6 +11,8 @@ export interface Formats {
   decimal(value: number): string;
   /** A fraction as a percentage: 0.4521 -> "45.21%" ("45,21 %" in German). */
   percent(fraction: number): string;
+  /** The share of something read as a percentage, by the one rule of shareOf: 70 of 31,102 -> "0.22%". */
+  share(read: number, total: number): string;
   /** A YYYY-MM-DD date written out: "November 22, 2026", "22. November 2026". */
   date(isoDate: string): string;
   /** A short date for tight places: "Nov 22", "22. Nov." */
@@ -21,6 +24,11 @@ const cache = new Map<Locale, Formats>();
 function utcDate(isoDate: string): Date {
   const [y, m, d] = isoDate.split('-').map(Number);
   return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1));
+}
+
+/** Joins a short trailing unit ("2026 р.") to the number before it, so it never wraps alone. */
+export function keepUnitTogether(text: string): string {
+  return text.replace(/ (?=\S{1,2}\.?$)/u, '\u00a0');
 }
 
 /** The formats of a locale (cached). */
@@ -37,7 +45,8 @@ export function formatsFor(locale: Locale): Formats {
     integer: (value) => integer.format(value),
     decimal: (value) => decimal.format(value),
     percent: (fraction) => percent.format(fraction),
-    date: (isoDate) => date.format(utcDate(isoDate)),
+    share: (read, total) => percent.format(shareOf(read, total)),
+    date: (isoDate) => keepUnitTogether(date.format(utcDate(isoDate))),
     shortDate: (isoDate) => shortDate.format(utcDate(isoDate)),
   };
   cache.set(locale, formats);

@@ -1,5 +1,5 @@
 import { original, type Draft } from '@reduxjs/toolkit';
-import { baseApi } from '@/shared/api';
+import { baseApi, creatingPost } from '@/shared/api';
 import { applyToEntries, type LogChanges, type ReaderLog } from './log';
 import type { LogEntry, LogEntryDraft, ReaderSettings, ReaderSettingsPatch } from './types';
 
@@ -44,7 +44,7 @@ export const readerApi = baseApi.injectEndpoints({
       },
     }),
     addLogEntries: build.mutation<LogEntry[], LogEntryDraft[]>({
-      query: (entries) => ({ url: '/log-entries/batch', method: 'POST', body: { entries } }),
+      query: (entries) => creatingPost('/log-entries/batch', { entries }),
       invalidatesTags: [...LOG_WRITE_TAGS],
       async onQueryStarted(_drafts, { dispatch, queryFulfilled }) {
         const created = await accepted(queryFulfilled);
@@ -52,7 +52,7 @@ export const readerApi = baseApi.injectEndpoints({
       },
     }),
     addLogEntry: build.mutation<LogEntry, LogEntryDraft>({
-      query: (entry) => ({ url: '/log-entries', method: 'POST', body: entry }),
+      query: (entry) => creatingPost('/log-entries', entry),
       invalidatesTags: [...LOG_WRITE_TAGS],
       async onQueryStarted(_draft, { dispatch, queryFulfilled }) {
         const created = await accepted(queryFulfilled);

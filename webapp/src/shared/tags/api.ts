@@ -1,4 +1,4 @@
-import { baseApi } from '@/shared/api';
+import { baseApi, creatingPost } from '@/shared/api';
 import type { ListedTag, Tag, TagDraft } from './types';
 
 /**
@@ -28,7 +28,7 @@ export const tagsApi = baseApi.injectEndpoints({
       providesTags: (result) => [TAG_LIST, ...(result ?? []).map((tag) => ({ type: 'Tag' as const, id: tag.id }))],
     }),
     createTag: build.mutation<Tag, TagDraft>({
-      query: (draft) => ({ url: '/passage-note-tags', method: 'POST', body: draft }),
+      query: (draft) => creatingPost('/passage-note-tags', draft),
       invalidatesTags: (_result, error) => (error ? [] : [TAG_LIST]),
       async onQueryStarted(_draft, { dispatch, queryFulfilled }) {
         try {

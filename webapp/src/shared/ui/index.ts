@@ -27,3 +27,4 @@ export { EmptyState, LoadError, Loading, type EmptyStateProps, type LoadErrorPro
 export { ErrorPage, NotFoundPage, type ErrorPageProps } from './error/ErrorPage';
 export { LanguageSwitcher } from './language/LanguageSwitcher';
 export { Logo } from './Logo';
+export { useActionLabel } from './a11y/actionLabel';

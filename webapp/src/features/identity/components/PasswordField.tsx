@@ -1,6 +1,6 @@
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '@/shared/ui';
+import { TextField, useActionLabel, type TextFieldProps } from '@/shared/ui';
 import { byteLength, PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from '../validation';
 import styles from './PasswordField.module.css';
 
@@ -30,6 +30,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   ref,
 ) {
   const { t } = useTranslation('identity');
+  const actionLabel = useActionLabel();
   const [visible, setVisible] = useState(false);
   const bytes = byteLength(value);
   const rules = showRules ? (
@@ -56,7 +57,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           className={styles.toggle}
-          aria-label={visible ? t('password.hideLabel') : t('password.showLabel')}
+          aria-label={actionLabel(visible ? t('password.hide') : t('password.show'), String(rest.label))}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? t('password.hide') : t('password.show')}

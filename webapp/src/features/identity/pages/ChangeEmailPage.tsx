@@ -4,9 +4,10 @@ import { toApiError } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useLocaleNavigate } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { FormAlert, SubmitButton, TextField, useToast } from '@/shared/ui';
+import { FormAlert, SubmitButton, useToast } from '@/shared/ui';
 import { useConfirmEmailChangeMutation, useRequestEmailChangeMutation } from '../api';
 import { CodeField } from '../components/CodeField';
+import { EmailField } from '../components/EmailField';
 import { SettingsLayout } from '../components/SettingsLayout';
 import { WithStrong } from '../components/Strong';
 import { useIdentityForm } from '../useIdentityForm';
@@ -144,22 +145,7 @@ export function ChangeEmailPage() {
       <p>{t('changeEmail.lead')}</p>
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <form className={styles.form} onSubmit={sendCode} noValidate>
-        <TextField
-          ref={form.inputRef('email')}
-          label={t('labels.newEmail')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            form.clearField('email');
-          }}
-          error={form.errors.email}
-        />
+        <EmailField form={form} label={t('labels.newEmail')} value={email} onValueChange={setEmail} />
         <div className={styles.actions}>
           <SubmitButton busy={requesting} busyLabel={t('changeEmail.submitting')}>
             {t('changeEmail.submit')}

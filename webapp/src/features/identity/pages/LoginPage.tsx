@@ -5,10 +5,11 @@ import { toApiError } from '@/shared/api';
 import { browserTimeZone, safeReturnPath, withReturnTo } from '@/shared/auth';
 import { LocaleLink, useLocale, useLocaleNavigate } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { FormAlert, SubmitButton, TextField, type FieldErrors } from '@/shared/ui';
+import { FormAlert, SubmitButton, type FieldErrors } from '@/shared/ui';
 import { useLoginMutation } from '../api';
 import { markCodeSent } from '../codeSent';
 import { AuthCard } from '../components/AuthCard';
+import { EmailField } from '../components/EmailField';
 import { GoogleButton } from '../components/GoogleButton';
 import { PasswordField } from '../components/PasswordField';
 import { useIdentityForm } from '../useIdentityForm';
@@ -80,22 +81,7 @@ export function LoginPage() {
         returnTo && <FormAlert kind="info">{t('login.signInToContinue')}</FormAlert>
       )}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          ref={form.inputRef('email')}
-          label={t('labels.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            form.clearField('email');
-          }}
-          error={form.errors.email}
-        />
+        <EmailField form={form} autoComplete="username" value={email} onValueChange={setEmail} />
         <PasswordField
           ref={(element) => {
             passwordRef.current = element;

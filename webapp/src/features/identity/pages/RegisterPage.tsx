@@ -5,10 +5,11 @@ import { toApiError } from '@/shared/api';
 import { browserTimeZone, safeReturnPath, withReturnTo } from '@/shared/auth';
 import { LocaleLink, useLocale, useLocaleNavigate } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { FormAlert, SubmitButton, TextField, useToast, type FieldErrors } from '@/shared/ui';
+import { FormAlert, SubmitButton, useToast, type FieldErrors } from '@/shared/ui';
 import { useAuthConfigQuery, useRegisterMutation } from '../api';
 import { markCodeSent } from '../codeSent';
 import { AuthCard } from '../components/AuthCard';
+import { EmailField } from '../components/EmailField';
 import { GoogleButton } from '../components/GoogleButton';
 import { PasswordField } from '../components/PasswordField';
 import { useIdentityForm } from '../useIdentityForm';
@@ -73,22 +74,7 @@ export function RegisterPage() {
     >
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          ref={form.inputRef('email')}
-          label={t('labels.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            form.clearField('email');
-          }}
-          error={form.errors.email}
-        />
+        <EmailField form={form} value={email} onValueChange={setEmail} />
         <PasswordField
           ref={form.inputRef('password')}
           label={t('labels.password')}

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { ButtonLink, FormAlert, ProgressBar, SubmitButton, TextField, useErrorMessages, useToast } from '@/shared/ui';
+import { ButtonLink, FormAlert, ProgressBar, SubmitButton, useErrorMessages, useToast } from '@/shared/ui';
 import {
   useAuthConfigQuery,
   useCheckPasswordResetQuery,
@@ -12,6 +12,7 @@ import {
   useRequestPasswordResetMutation,
 } from '../api';
 import { AuthCard } from '../components/AuthCard';
+import { EmailField } from '../components/EmailField';
 import { WithStrong } from '../components/Strong';
 import { PasswordField } from '../components/PasswordField';
 import { useIdentityForm } from '../useIdentityForm';
@@ -77,22 +78,7 @@ function RequestLink() {
     >
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <form className={styles.form} onSubmit={send} noValidate>
-        <TextField
-          ref={form.inputRef('email')}
-          label={t('labels.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            form.clearField('email');
-          }}
-          error={form.errors.email}
-        />
+        <EmailField form={form} value={email} onValueChange={setEmail} />
         <SubmitButton className={styles.wide} busy={isLoading} busyLabel={t('reset.submitting')}>
           {t('reset.submit')}
         </SubmitButton>

@@ -3,7 +3,7 @@ import { toApiError } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { ButtonLink, FormAlert, SubmitButton, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { ButtonLink, FormAlert, SubmitButton, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useRevokeOtherSessionsMutation, useRevokeSessionMutation, useSessionsQuery, type Session } from '../api';
 import { SettingsLayout, SettingsSection } from '../components/SettingsLayout';
 import { formatDate, formatDateTime } from '../format';
@@ -11,6 +11,7 @@ import styles from './SettingsPage.module.css';
 
 function AccountFacts() {
   const { t } = useTranslation('identity');
+  const actionLabel = useActionLabel();
   const { locale } = useLocale();
   const { user } = useAuth();
   if (!user) return null;
@@ -25,7 +26,7 @@ function AccountFacts() {
               {user.emailVerified ? t('settings.verified') : t('settings.notVerified')}
             </span>
           </span>
-          <ButtonLink to="/settings/email" size="small" variant="secondary" aria-label={t('settings.changeEmail')}>
+          <ButtonLink to="/settings/email" size="small" variant="secondary" aria-label={actionLabel(t('settings.change'), t('settings.email'))}>
             {t('settings.change')}
           </ButtonLink>
         </dd>
@@ -38,7 +39,7 @@ function AccountFacts() {
             to="/settings/password"
             size="small"
             variant="secondary"
-            aria-label={user.hasPassword ? t('settings.changePassword') : undefined}
+            aria-label={user.hasPassword ? actionLabel(t('settings.change'), t('settings.password')) : undefined}
           >
             {user.hasPassword ? t('settings.change') : t('settings.setPassword')}
           </ButtonLink>
@@ -60,6 +61,7 @@ function AccountFacts() {
 
 function SessionItem({ session }: { session: Session }) {
   const { t } = useTranslation('identity');
+  const actionLabel = useActionLabel();
   const { locale } = useLocale();
   const toast = useToast();
   const messages = useErrorMessages();
@@ -94,7 +96,7 @@ function SessionItem({ session }: { session: Session }) {
           size="small"
           variant="secondary"
           busy={isLoading}
-          aria-label={t('settings.revokeNamed', { device })}
+          aria-label={actionLabel(t('settings.revoke'), device)}
           onClick={onRevoke}
         >
           {t('settings.revoke')}
@@ -170,6 +172,30 @@ export function SettingsPage() {
         <p className={styles.muted}>{t('settings.readingText')}</p>
         <ButtonLink to="/settings/reading" variant="secondary">
           {t('settings.readingLink')}
+        </ButtonLink>
+      </SettingsSection>
+      <SettingsSection id="settings-reminder" heading={t('settings.reminderHeading')}>
+        <p className={styles.muted}>{t('settings.reminderText')}</p>
+        <ButtonLink to="/settings/reminder" variant="secondary">
+          {t('settings.reminderLink')}
+        </ButtonLink>
+      </SettingsSection>
+      <SettingsSection id="settings-export" heading={t('settings.exportHeading')}>
+        <p className={styles.muted}>{t('settings.exportText')}</p>
+        <ButtonLink to="/settings/export" variant="secondary">
+          {t('settings.exportLink')}
+        </ButtonLink>
+      </SettingsSection>
+      <SettingsSection id="settings-import" heading={t('settings.importHeading')}>
+        <p className={styles.muted}>{t('settings.importText')}</p>
+        <ButtonLink to="/settings/import" variant="secondary">
+          {t('settings.importLink')}
+        </ButtonLink>
+      </SettingsSection>
+      <SettingsSection id="settings-sharing" heading={t('settings.sharingHeading')}>
+        <p className={styles.muted}>{t('settings.sharingText')}</p>
+        <ButtonLink to="/settings/sharing" variant="secondary">
+          {t('settings.sharingLink')}
         </ButtonLink>
       </SettingsSection>
       <SettingsSection id="settings-delete" heading={t('settings.deleteHeading')} tone="danger">

@@ -5,12 +5,13 @@ import { toApiError } from '@/shared/api';
 import { safeReturnPath, withReturnTo } from '@/shared/auth';
 import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { FormAlert, ProgressBar, SubmitButton, TextField, useToast, type FieldErrors } from '@/shared/ui';
+import { FormAlert, ProgressBar, SubmitButton, useToast, type FieldErrors } from '@/shared/ui';
 import { useAuthConfigQuery, useResendVerificationMutation, useVerifyEmailMutation } from '../api';
 import { cooldownLeft, formatCountdown, markCodeSent } from '../codeSent';
 import { AuthCard } from '../components/AuthCard';
 import { WithStrong } from '../components/Strong';
 import { CodeField } from '../components/CodeField';
+import { EmailField } from '../components/EmailField';
 import { useIdentityForm } from '../useIdentityForm';
 import { checkCode, checkEmail, CODE_LENGTH } from '../validation';
 import styles from '../components/Form.module.css';
@@ -141,22 +142,7 @@ export function VerifyEmailPage() {
         }}
       >
         {!knownEmail && (
-          <TextField
-            ref={form.inputRef('email')}
-            label={t('labels.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              form.clearField('email');
-            }}
-            error={form.errors.email}
-          />
+          <EmailField form={form} value={email} onValueChange={setEmail} />
         )}
         <CodeField
           ref={form.inputRef('code')}

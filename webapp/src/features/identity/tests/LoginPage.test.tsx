@@ -14,9 +14,9 @@ async function openLogin(path = '/login', heading = 'Welcome back') {
 describe('login', () => {
   it('checks the fields in the browser, beside each field, and focuses the first invalid one', async () => {
     const { user } = await openLogin();
-    expect(document.title).toBe('Sign In | Lamplight');
+    await waitFor(() => expect(document.title).toBe('Sign in | Lamplight'));
     await user.type(screen.getByLabelText('Password'), 'secret');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const email = screen.getByLabelText('Email address');
     expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -27,7 +27,7 @@ describe('login', () => {
 
     await user.type(email, 'not-an-address');
     expect(email).not.toHaveAttribute('aria-invalid');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(email).toHaveAccessibleDescription('Please enter a valid email address');
   });
 
@@ -36,7 +36,7 @@ describe('login', () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect');
     expect(screen.getByLabelText('Email address')).toHaveValue('reader@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('wrong password');
@@ -77,7 +77,7 @@ describe('login', () => {
     const { user, router } = await openLogin('/login?returnTo=%2Fnotes');
     await user.type(screen.getByLabelText('Email address'), 'New@Example.com');
     await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('email')).toBe('new@example.com');
@@ -92,7 +92,7 @@ describe('login', () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many requests were sent in a short amount of time. Please try again in 42 seconds.',
     );
@@ -103,7 +103,7 @@ describe('login', () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Lamplight could not be reached.');
   });
 

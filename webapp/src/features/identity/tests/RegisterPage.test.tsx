@@ -37,9 +37,9 @@ describe('registration', () => {
     const { user } = await openRegister();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    await user.click(screen.getByRole('button', { name: 'Show: Password' }));
     expect(password).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    await user.click(screen.getByRole('button', { name: 'Hide: Password' }));
     expect(password).toHaveAttribute('type', 'password');
   });
 

@@ -8,7 +8,7 @@ describe('password reset', () => {
     mockApi({ 'POST /api/auth/password-reset': json(202, { email: 'reader@example.com' }) });
     const { user } = renderApp('/reset-password');
     await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' });
-    expect(document.title).toBe('Reset Password | Lamplight');
+    await waitFor(() => expect(document.title).toBe('Reset password | Lamplight'));
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('An email address is required');
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');

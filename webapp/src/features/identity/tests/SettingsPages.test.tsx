@@ -17,8 +17,8 @@ describe('settings', () => {
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
     expect(screen.getByText('reader@example.com')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Change email address' })).toHaveAttribute('href', '/settings/email');
-    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/settings/password');
+    expect(screen.getByRole('link', { name: 'Change: Email address' })).toHaveAttribute('href', '/settings/email');
+    expect(screen.getByRole('link', { name: 'Change: Password' })).toHaveAttribute('href', '/settings/password');
     expect(screen.getByRole('link', { name: 'Delete account…' })).toHaveAttribute('href', '/settings/delete-account');
 
     const list = await screen.findByRole('list', { name: "Where you're signed in" });
@@ -43,7 +43,7 @@ describe('settings', () => {
       },
     });
     const { user } = renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'Sign out Firefox on Windows' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out: Firefox on Windows' }));
     expect(await screen.findByText('Firefox on Windows has been signed out.')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list', { name: "Where you're signed in" })).getAllByRole('listitem')).toHaveLength(2));
   });
@@ -171,7 +171,8 @@ describe('deleting the account', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete everything' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Your account and all its data have been deleted.')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    // Signed out again: the navigation offers to sign in (the home page does too).
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign in' })).toBeInTheDocument());
     expect(apiCalls('DELETE /api/auth/user').at(-1)!.body).toEqual({ password: 'right' });
     // The server ended the session; no separate logout call.
     expect(apiCalls('POST /api/auth/logout')).toEqual([]);

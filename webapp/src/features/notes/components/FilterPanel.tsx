@@ -14,7 +14,8 @@ export interface FilterPanelProps {
   /** The applied query; the panel starts from it. */
   query: NoteQuery;
   onApply(query: NoteQuery): void;
-  onReset(): void;
+  /** Reset, with the staged edits (as a query) when there are any that read. */
+  onReset(staged: NoteQuery | null): void;
 }
 
 function Choice<T extends string>({
@@ -47,7 +48,7 @@ function Choice<T extends string>({
 
 /**
  * Search, tags, passage, sort and page size. Changes are staged in the panel and applied together
- * (Apply or Enter); Reset goes back to every default.
+ * (Apply or Enter); Reset goes back to the defaults and applies the staged edits on top.
  */
 export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
   const { t } = useTranslation('notes');
@@ -75,6 +76,11 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
     }
     setPassageProblem(null);
     onApply(result.query);
+  }
+
+  function reset() {
+    const result = pending ? queryFromDraft(draft, bibleLocale) : null;
+    onReset(result?.ok ? result.query : null);
   }
 
   const passageError = passageProblem
@@ -174,7 +180,7 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
         </p>
         <div className={styles.actions}>
           <Button type="submit">{t('filters.apply')}</Button>
-          <Button variant="secondary" onClick={onReset}>
+          <Button variant="secondary" onClick={reset}>
             {t('filters.reset')}
           </Button>
         </div>

@@ -2,11 +2,11 @@ import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@/shared/bible';
 import { TagChip, type Tag } from '@/shared/tags';
-import { Button } from '@/shared/ui';
+import { Button, useActionLabel } from '@/shared/ui';
 import type { PassageNote } from '../api';
 import { formatSpan } from '../model/passages';
 import { useNoteFormats } from '../useNoteFormats';
-import { Markdown } from './Markdown';
+import { Markdown } from '@/shared/markdown';
 import styles from './NoteCard.module.css';
 
 const SUMMARY_LENGTH = 48;
@@ -31,6 +31,7 @@ export interface NoteCardProps {
 /** One note: its passages, Markdown content, tags, dates, and Edit and Delete. */
 export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
   const { t } = useTranslation('notes');
+  const actionLabel = useActionLabel();
   const formats = useNoteFormats();
   const locale = formats.locale as Locale;
   const id = useId();
@@ -85,14 +86,14 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
           <span />
         )}
         <div className={styles.actions}>
-          <Button variant="ghost" size="small" aria-label={t('list.editLabel', { summary })} onClick={() => onEdit(note)}>
+          <Button variant="ghost" size="small" aria-label={actionLabel(t('list.edit'), summary)} onClick={() => onEdit(note)}>
             {t('list.edit')}
           </Button>
           <Button
             variant="ghost"
             size="small"
             className={styles.delete}
-            aria-label={t('list.deleteLabel', { summary })}
+            aria-label={actionLabel(t('list.delete'), summary)}
             onClick={() => onDelete(note, summary)}
           >
             {t('list.delete')}

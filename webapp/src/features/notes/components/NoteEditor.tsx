@@ -146,7 +146,7 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
           ref={contentRef}
           label={t('editor.content')}
           value={draft.content}
-          rows={8}
+          rows={5}
           error={contentError}
           hint={
             <span className={styles.under}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftChanged, draftFromQuery, queryFromDraft } from './filters';
+import { draftChanged, draftFromQuery, queryFromDraft, resetQuery } from './filters';
 import { DEFAULT_QUERY } from './query';
 
 describe('staged filters', () => {
@@ -44,5 +44,20 @@ describe('staged filters', () => {
     const applied = { ...DEFAULT_QUERY, filterPassageStartVerseId: 101001001, filterPassageEndVerseId: 101001031 };
     const result = queryFromDraft({ ...draftFromQuery(applied, 'en'), passageText: ' ' }, 'en');
     expect(result.ok && result.query.filterPassageStartVerseId).toBeNull();
+  });
+});
+
+describe('reset', () => {
+  const applied = { ...DEFAULT_QUERY, offset: 20, searchText: 'grace', filterTags: ['t1'], sortDirection: 'asc' as const };
+
+  it('restores the defaults when nothing is staged', () => {
+    expect(resetQuery(applied, null)).toEqual(DEFAULT_QUERY);
+  });
+
+  it('applies the staged changes on top of the defaults', () => {
+    const staged = { ...applied, offset: 0, searchText: 'mercy' };
+    expect(resetQuery(applied, staged)).toEqual({ ...DEFAULT_QUERY, searchText: 'mercy' });
+    const passage = { ...applied, filterPassageStartVerseId: 143003001, filterPassageEndVerseId: 143003021 };
+    expect(resetQuery(applied, passage)).toMatchObject({ filterTags: [], searchText: '', filterPassageStartVerseId: 143003001, filterPassageEndVerseId: 143003021 });
   });
 });

@@ -2,6 +2,7 @@
 import type { Locale } from '@/shared/bible';
 import { parseOne, formatSpan, type PassageProblem } from './passages';
 import {
+  DEFAULT_QUERY,
   hasPassage,
   normalize,
   type NoteQuery,
@@ -87,4 +88,30 @@ export function draftChanged(draft: FilterDraft, query: NoteQuery, locale: Local
 function comparable(draft: FilterDraft) {
   const { applied: _applied, ...rest } = draft;
   return { ...rest, searchText: rest.searchText.trim(), passageText: rest.passageText.trim() };
+}
+
+/** Groups of query fields that are staged and reset together. */
+const FIELD_GROUPS: readonly (readonly (keyof NoteQuery)[])[] = [
+  ['searchText'],
+  ['filterTags', 'filterTagMatching'],
+  ['filterPassageStartVerseId', 'filterPassageEndVerseId', 'filterPassageMatching'],
+  ['sortOn', 'sortDirection'],
+  ['limit'],
+];
+
+/**
+ * What Reset applies (product spec §4): the defaults, then any staged change on top. Fields the
+ * staged query (queryFromDraft) changed from the applied one are kept; every other field is
+ * back at its default, from the first page.
+ */
+export function resetQuery(applied: NoteQuery, staged: NoteQuery | null): NoteQuery {
+  const next: Record<string, unknown> = { ...DEFAULT_QUERY };
+  if (staged) {
+    for (const group of FIELD_GROUPS) {
+      if (group.some((field) => JSON.stringify(staged[field]) !== JSON.stringify(applied[field]))) {
+        for (const field of group) next[field] = staged[field];
+      }
+    }
+  }
+  return normalize({ ...(next as unknown as NoteQuery), offset: 0 });
 }

@@ -47,7 +47,7 @@ export function formatSpan(range: VerseRange, locale: Locale): string {
   }
 }
 
-/** Passages as editable text, one reference each, in order: "Genesis 1; Psalms 23:1-4". */
+/** Passages as editable text, one reference each, in order: "Genesis 1; Psalm 23:1-4". */
 export function passagesText(ranges: readonly VerseRange[], locale: Locale): string {
   return ranges.map((range) => formatSpan(range, locale)).join('; ');
 }

@@ -13,7 +13,8 @@ import { NoteEditor, type EditorTarget } from '../components/NoteEditor';
 import { Pager } from '../components/Pager';
 import { COMPOSE_PARAM, composePassages } from '../model/compose';
 import { formatSpan } from '../model/passages';
-import { DEFAULT_QUERY, hasPassage, isFiltered, pageOffset, pagination } from '../model/query';
+import { resetQuery } from '../model/filters';
+import { hasPassage, isFiltered, pageOffset, pagination, type NoteQuery } from '../model/query';
 import { useAppliedQuery } from '../useAppliedQuery';
 import styles from './NotesPage.module.css';
 
@@ -64,11 +65,15 @@ export function NotesPage() {
     }
   }, [current, query, apply]);
 
-  const reset = useCallback(() => {
-    apply(DEFAULT_QUERY);
-    setResets((n) => n + 1);
-    void refetch();
-  }, [apply, refetch]);
+  // Reset (product spec §4): the defaults, any staged edits on top, then the list again.
+  const reset = useCallback(
+    (staged: NoteQuery | null = null) => {
+      apply(resetQuery(query, staged));
+      setResets((n) => n + 1);
+      void refetch();
+    },
+    [apply, refetch, query],
+  );
 
   const deleteNote = useCallback(
     async (note: PassageNote, summary: string): Promise<boolean> => {
@@ -139,7 +144,7 @@ export function NotesPage() {
             !fetching &&
             (filtered ? (
               <EmptyState level={3} title={t('state.noMatchTitle')} text={t('state.noMatchText')}>
-                <Button variant="secondary" onClick={reset}>
+                <Button variant="secondary" onClick={() => reset()}>
                   {t('state.noMatchAction')}
                 </Button>
                 {writableRange && (
@@ -168,7 +173,7 @@ export function NotesPage() {
                   </li>
                 ))}
               </ul>
-              {totalPages > 0 && (
+              {totalPages > 1 && (
                 <Pager
                   offset={query.offset}
                   limit={query.limit}

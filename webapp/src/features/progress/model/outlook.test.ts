@@ -46,6 +46,21 @@ describe('outlooks', () => {
     expect(o).toMatchObject({ days: 0, verses: 0, versesPerDay: 0, daysToFinish: null, finishDate: null });
   });
 
+  it('says too early instead of a date until a week has passed since lookBackDate', () => {
+    const dayOne = { counts: { '2026-03-10': { total: 70, unique: 70 } }, lookBackDate: '2026-03-10', today: '2026-03-10', remaining: 31032 };
+    const [average, last30, last7, today] = outlooks(dayOne);
+    expect([average!.status, last30!.status, last7!.status]).toEqual(['tooEarly', 'tooEarly', 'tooEarly']);
+    expect(today).toMatchObject({ status: 'pace', daysToFinish: 444 });
+    expect(outlook('last7', { ...dayOne, today: '2026-03-16' }).status).toBe('pace');
+  });
+
+  it('names the cases without a sensible date', () => {
+    expect(outlook('last7', { ...base, counts: {} }).status).toBe('noReading');
+    expect(outlook('average', { ...base, lookBackDate: '2025-01-01', counts: { '2026-03-10': { total: 1, unique: 1 } } }).status).toBe('farOff');
+    expect(outlook('average', { ...base, remaining: 0 }).status).toBe('done');
+    expect(outlook('average', base).status).toBe('pace');
+  });
+
   it('finishes today when nothing remains', () => {
     const o = outlook('today', { ...base, remaining: 0, counts: {} });
     expect(o.daysToFinish).toBe(0);

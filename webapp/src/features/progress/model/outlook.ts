@@ -5,6 +5,18 @@ import type { DateVerseCounts } from '../api';
 
 export type OutlookKind = 'average' | 'last30' | 'last7' | 'today';
 
+/**
+ * What an outlook can honestly say: a finish date ('pace'), 'done', 'tooEarly' (fewer than
+ * MIN_HISTORY_DAYS since lookBackDate: a pace over a window that short says little), 'noReading'
+ * (nothing new in the window) or 'farOff' (the finish lies more than MAX_FINISH_YEARS away).
+ */
+export type OutlookStatus = 'pace' | 'done' | 'tooEarly' | 'noReading' | 'farOff';
+
+/** Days since lookBackDate (today included) before the longer outlooks mean anything. */
+export const MIN_HISTORY_DAYS = 7;
+/** A finish further away than this is shown in words, not as a date. */
+export const MAX_FINISH_YEARS = 100;
+
 export interface Outlook {
   kind: OutlookKind;
   /** First date of the window (never before lookBackDate). */
@@ -19,6 +31,7 @@ export interface Outlook {
   daysToFinish: number | null;
   /** today + daysToFinish; null when the pace never finishes. */
   finishDate: IsoDate | null;
+  status: OutlookStatus;
 }
 
 const WINDOW_DAYS: Record<OutlookKind, number | null> = { average: null, last30: 30, last7: 7, today: 1 };
@@ -48,7 +61,14 @@ export function outlook(
   else if (verses > 0) daysToFinish = Math.ceil((remaining * days) / verses); // remaining / (verses / days), exactly
   else daysToFinish = null;
   const finishDate = daysToFinish === null ? null : addDays(today, daysToFinish);
-  return { kind, from, days, verses, versesPerDay, daysToFinish, finishDate };
+  const history = Math.max(0, daysBetween(lookBackDate, today) + 1);
+  let status: OutlookStatus;
+  if (remaining <= 0) status = 'done';
+  else if (kind !== 'today' && history < MIN_HISTORY_DAYS) status = 'tooEarly';
+  else if (verses === 0) status = 'noReading';
+  else if (daysToFinish !== null && daysToFinish > MAX_FINISH_YEARS * 365) status = 'farOff';
+  else status = 'pace';
+  return { kind, from, days, verses, versesPerDay, daysToFinish, finishDate, status };
 }
 
 /** The four outlooks the progress page shows, in order. */

@@ -6,7 +6,7 @@ import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
-import { Button, NotFoundPage } from '@/shared/ui';
+import { Button, NotFoundPage, useActionLabel } from '@/shared/ui';
 import { useGetBookProgressQuery, useGetNoteCountsByBookQuery, type ChapterProgress } from '../api';
 import { CheckIcon, ExternalIcon, NoteIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
@@ -26,6 +26,7 @@ export function BookPage() {
 
 function BookView({ book }: { book: Book }) {
   const { t } = useTranslation('progress');
+  const actionLabel = useActionLabel();
   const { locale } = useLocale();
   const fmt = useFormats();
   const name = bookName(book.id, locale as Locale);
@@ -47,7 +48,7 @@ function BookView({ book }: { book: Book }) {
         {data && (
           <div className={styles.headerBody}>
             <p className={styles.headline}>
-              <span className={styles.bigPercent}>{fmt.percent(data.percentage / 100)}</span>{' '}
+              <span className={styles.bigPercent}>{fmt.share(data.versesRead, data.totalVerses)}</span>{' '}
               <span>{t('book.read')}</span>
             </p>
             <dl className={styles.figures}>
@@ -83,7 +84,7 @@ function BookView({ book }: { book: Book }) {
             <NoteIcon />
             {t('notes.all', { book: name })}
           </LocaleLink>
-          <LocaleLink to={composeNotePath([wholeBook(book.id)!])} aria-label={t('notes.takeLabel', { passage: name })}>
+          <LocaleLink to={composeNotePath([wholeBook(book.id)!])} aria-label={actionLabel(t('notes.take'), name)}>
             {t('notes.take')}
           </LocaleLink>
         </p>

@@ -23,8 +23,8 @@ describe('BooksPage', () => {
     const { user } = renderApp('/books');
     const genesis = await screen.findByRole('link', { name: 'Genesis' });
     expect(genesis).toHaveAttribute('href', '/books/1');
-    expect(genesis).toHaveAccessibleDescription('45%, Chapters: 25 / 50');
-    expect(screen.getByRole('heading', { level: 2, name: '2% of the Bible read' })).toBeInTheDocument();
+    expect(genesis).toHaveAccessibleDescription('45.2%, Chapters: 25 / 50');
+    expect(screen.getByRole('heading', { level: 2, name: '2.22% of the Bible read' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notes on Genesis: 3' })).toHaveAttribute(
       'href',
       '/notes?filterPassageStartVerseId=101001001&filterPassageEndVerseId=101050026',
@@ -55,7 +55,7 @@ describe('BooksPage', () => {
       'href',
       '/notes?filterPassageStartVerseId=101001001&filterPassageEndVerseId=101050026',
     );
-    expect(screen.getByRole('link', { name: 'Take a note on Genesis' })).toHaveAttribute('href', '/notes?compose=101001001-101050026');
+    expect(screen.getByRole('link', { name: 'Take a note: Genesis' })).toHaveAttribute('href', '/notes?compose=101001001-101050026');
   });
 
   it('answers an unknown book with the not-found page', async () => {

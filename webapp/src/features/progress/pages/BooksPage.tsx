@@ -80,7 +80,7 @@ export function BooksPage() {
         <>
           <section className={styles.summary} aria-labelledby="books-summary">
             <h2 id="books-summary" className={styles.summaryText}>
-              <span className={styles.bigPercent}>{fmt.percent(summary.percentage / 100)}</span>{' '}
+              <span className={styles.bigPercent}>{fmt.share(summary.versesRead, summary.totalVerses)}</span>{' '}
               <span>{t(`books.summary.${filter}`)}</span>
             </h2>
             <SegmentBar segments={summarySegments} size="large" />
@@ -103,7 +103,7 @@ export function BooksPage() {
             <section key={group.id} className={styles.group} aria-labelledby={`group-${group.id}`}>
               <div className={styles.groupHeader}>
                 <h2 id={`group-${group.id}`}>{t(`testament.${group.id}`)}</h2>
-                <span className={styles.groupPercent}>{fmt.percent(group.summary.percentage / 100)}</span>
+                <span className={styles.groupPercent}>{fmt.share(group.summary.versesRead, group.summary.totalVerses)}</span>
               </div>
               <ul className={styles.grid}>
                 {group.books.map((b) => (
@@ -132,7 +132,7 @@ function BookCard({ progress, notes }: { progress: BookProgress; notes: number }
           {name}
         </LocaleLink>
         <span className={styles.cardPercent} id={`${id}-meta`}>
-          {fmt.percent(progress.percentage / 100)}
+          {fmt.share(progress.versesRead, progress.totalVerses)}
           <span className="visually-hidden">
             {', '}
             {t('figures.chaptersOf', { read: fmt.integer(progress.chaptersRead), total: fmt.integer(progress.chapterCount) })}

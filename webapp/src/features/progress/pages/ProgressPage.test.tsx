@@ -49,6 +49,14 @@ describe('ProgressPage', () => {
     expect(screen.getByRole('button', { name: 'Save as my daily goal' })).toBeDisabled();
   });
 
+  it('says it is too early instead of a date on the first day', async () => {
+    mockApi({ 'GET /api/settings': () => json(200, { ...SETTINGS, lookBackDate: today }) });
+    renderApp('/progress');
+    expect(await screen.findAllByText('Too early to tell: after 7 days of reading, this shows where your pace leads.')).toHaveLength(3);
+    const today1 = screen.getByRole('heading', { name: 'Today' }).closest('li')!;
+    expect(today1).toHaveTextContent('44'); // ceil(30409 / 693)
+  });
+
   it('shows no finish date when nothing was read', async () => {
     mockApi({
       'GET /api/progress': () => json(200, progressOverview([])),
@@ -56,6 +64,6 @@ describe('ProgressPage', () => {
     });
     renderApp('/progress');
     expect(await screen.findByTestId('verses-remaining')).toHaveTextContent('31,102');
-    expect(await screen.findAllByText('Never at this pace')).toHaveLength(4);
+    expect(await screen.findAllByText('Nothing new read in this period yet.')).toHaveLength(4);
   });
 });

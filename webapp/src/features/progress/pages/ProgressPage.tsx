@@ -10,7 +10,7 @@ import { useGetProgressOverviewQuery, useGetVerseCountsBetweenQuery, type DateVe
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
 import { addDays, type IsoDate } from '../model/dates';
-import { MAX_DAILY_GOAL, outlooks, planGoal, type Outlook } from '../model/outlook';
+import { MAX_DAILY_GOAL, MAX_FINISH_YEARS, MIN_HISTORY_DAYS, outlooks, planGoal, type Outlook } from '../model/outlook';
 import styles from './ProgressPage.module.css';
 
 /** Days the chart shows, and the longest span the date-verse-counts API answers. */
@@ -84,7 +84,7 @@ export function ProgressPage() {
             </div>
             <div className={styles.stat}>
               <dt>{t('progressPage.percentRead')}</dt>
-              <dd data-testid="percent-read">{fmt.percent(preciseFraction(bible.versesRead, bible.totalVerses))}</dd>
+              <dd data-testid="percent-read">{fmt.share(bible.versesRead, bible.totalVerses)}</dd>
             </div>
             <div className={styles.stat}>
               <dt>{t('figures.chapters')}</dt>
@@ -119,36 +119,48 @@ export function ProgressPage() {
   );
 }
 
-/** read / total, rounded down to two decimals of a percent, so 100% only when complete. */
-function preciseFraction(read: number, total: number): number {
-  return total > 0 ? Math.floor((read * 10000) / total) / 10000 : 0;
-}
-
 function OutlookCard({ outlook: o, lookBackDate }: { outlook: Outlook; lookBackDate: IsoDate }) {
   const { t } = useTranslation('progress');
   const fmt = useFormats();
   const titleId = useId();
   const title =
     o.kind === 'average' ? t('outlook.average', { date: fmt.date(lookBackDate) }) : t(`outlook.${o.kind}`);
-  return (
-    <li className={styles.outlook}>
-      <h3 id={titleId} className={styles.outlookTitle}>
-        {title}
-      </h3>
+  let body;
+  if (o.status === 'tooEarly' || o.status === 'noReading') {
+    body = <p className={styles.outlookNote}>{t(`outlook.${o.status}`, { days: MIN_HISTORY_DAYS })}</p>;
+  } else {
+    body = (
       <dl className={styles.outlookFigures}>
         <div>
           <dt>{t('outlook.versesPerDay')}</dt>
           <dd>{fmt.decimal(o.versesPerDay)}</dd>
         </div>
-        <div>
-          <dt>{t('outlook.daysToFinish')}</dt>
-          <dd>{o.daysToFinish === null ? <Never /> : fmt.integer(o.daysToFinish)}</dd>
-        </div>
-        <div>
-          <dt>{t('outlook.finishDate')}</dt>
-          <dd>{o.finishDate === null ? t('outlook.never') : fmt.date(o.finishDate)}</dd>
-        </div>
+        {o.status === 'farOff' ? (
+          <div>
+            <dt>{t('outlook.finishDate')}</dt>
+            <dd>{t('outlook.farOff', { years: MAX_FINISH_YEARS })}</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt>{t('outlook.daysToFinish')}</dt>
+              <dd>{o.daysToFinish === null ? <Never /> : fmt.integer(o.daysToFinish)}</dd>
+            </div>
+            <div>
+              <dt>{t('outlook.finishDate')}</dt>
+              <dd>{o.finishDate === null ? t('outlook.never') : fmt.date(o.finishDate)}</dd>
+            </div>
+          </>
+        )}
       </dl>
+    );
+  }
+  return (
+    <li className={styles.outlook}>
+      <h3 id={titleId} className={styles.outlookTitle}>
+        {title}
+      </h3>
+      {body}
     </li>
   );
 }

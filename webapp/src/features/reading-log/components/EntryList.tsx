@@ -5,7 +5,7 @@ import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { composeNotePath } from '@/shared/lib/noteLinks';
 import { useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
-import { Button, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useFormats } from '../lib/format';
 import { inLoggedOrder } from '../lib/newVerses';
 import { useBibleLinks } from '../lib/useBibleLinks';
@@ -25,6 +25,7 @@ export interface EntryListProps {
 /** A day's entries: passage, verse count and new verses, with open, edit and delete. */
 export function EntryList({ entries, newVerses, empty, label }: EntryListProps) {
   const { t } = useTranslation('readingLog');
+  const actionLabel = useActionLabel();
   const formats = useFormats();
   const locale = formats.locale as Locale;
   const links = useBibleLinks();
@@ -77,22 +78,22 @@ export function EntryList({ entries, newVerses, empty, label }: EntryListProps) 
                   href={links.href(entry)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={t('entries.openLabel', { passage, app: links.appName })}
+                  aria-label={actionLabel(t('entries.open'), t('entries.openContext', { passage, app: links.appName }))}
                 >
-                  {t('entries.open')}
+                  <span className={styles.openText}>{t('entries.open')}</span>
                   <span aria-hidden="true"> ↗</span>
                 </a>
-                <LocaleLink className={styles.action} to={composeNotePath([entry])} aria-label={t('entries.noteLabel', { passage })}>
+                <LocaleLink className={styles.action} to={composeNotePath([entry])} aria-label={actionLabel(t('entries.note'), passage)}>
                   {t('entries.note')}
                 </LocaleLink>
-                <Button variant="ghost" size="small" aria-label={t('entries.editLabel', { passage })} onClick={() => setEditing(entry)}>
+                <Button variant="ghost" size="small" aria-label={actionLabel(t('entries.edit'), passage)} onClick={() => setEditing(entry)}>
                   {t('entries.edit')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="small"
                   className={styles.delete}
-                  aria-label={t('entries.deleteLabel', { passage })}
+                  aria-label={actionLabel(t('entries.delete'), passage)}
                   onClick={() => void onDelete(entry, passage)}
                 >
                   {t('entries.delete')}

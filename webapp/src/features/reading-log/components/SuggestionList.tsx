@@ -4,7 +4,7 @@ import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { composeNotePath } from '@/shared/lib/noteLinks';
 import { useAddLogEntryMutation, useReaderToday } from '@/shared/reader';
-import { SubmitButton, useErrorMessages, useToast } from '@/shared/ui';
+import { SubmitButton, useActionLabel, useErrorMessages, useToast } from '@/shared/ui';
 import type { ReadingSuggestion } from '../api';
 import { useFormats } from '../lib/format';
 import { useBibleLinks } from '../lib/useBibleLinks';
@@ -13,6 +13,7 @@ import styles from './SuggestionList.module.css';
 
 function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
   const { t } = useTranslation('readingLog');
+  const actionLabel = useActionLabel();
   const formats = useFormats();
   const locale = formats.locale as Locale;
   const { today } = useReaderToday();
@@ -54,19 +55,19 @@ function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
           href={links.href(suggestion)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('entries.openLabel', { passage, app: links.appName })}
+          aria-label={actionLabel(t('entries.open'), t('entries.openContext', { passage, app: links.appName }))}
         >
           {t('entries.open')}
           <span aria-hidden="true"> ↗</span>
         </a>
-        <LocaleLink className={styles.open} to={composeNotePath([suggestion])} aria-label={t('entries.noteLabel', { passage })}>
+        <LocaleLink className={styles.open} to={composeNotePath([suggestion])} aria-label={actionLabel(t('entries.note'), passage)}>
           {t('entries.note')}
         </LocaleLink>
         <SubmitButton
           type="button"
           size="small"
           busy={isLoading}
-          aria-label={t('suggestions.logLabel', { passage })}
+          aria-label={actionLabel(t('suggestions.log'), passage)}
           onClick={() => void onLog()}
         >
           {t('suggestions.log')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ReadingStreak } from '../api';
+import { LocaleLink } from '@/shared/i18n';
+import type { ProgressSummary, ReadingStreak } from '../api';
 import { useFormats } from '../lib/format';
 import styles from './TodaySummary.module.css';
 
@@ -27,8 +28,20 @@ function ProgressRing({ fraction, label }: { fraction: number; label: string }) 
   );
 }
 
-/** Today's unique verses against the daily goal, with the total beside it. */
-export function GoalCard({ unique, total, goal, loading }: { unique: number; total: number; goal: number | undefined; loading: boolean }) {
+/** Today's unique verses against the daily goal, with the total beside it and the share of the Bible read. */
+export function GoalCard({
+  unique,
+  total,
+  goal,
+  bible,
+  loading,
+}: {
+  unique: number;
+  total: number;
+  goal: number | undefined;
+  bible: ProgressSummary | undefined;
+  loading: boolean;
+}) {
   const { t } = useTranslation('readingLog');
   const formats = useFormats();
   const fraction = goal ? unique / goal : 0;
@@ -40,7 +53,7 @@ export function GoalCard({ unique, total, goal, loading }: { unique: number; tot
         {t('today.goalHeading')}
       </h2>
       <div className={styles.goalBody}>
-        <ProgressRing fraction={fraction} label={goal ? formats.percent(Math.min(fraction, 9.99)) : '–'} />
+        <ProgressRing fraction={fraction} label={goal ? formats.share(Math.min(unique, goal * 9.99), goal) : '–'} />
         <dl className={styles.figures}>
           <div>
             <dt>{t('today.newVerses')}</dt>
@@ -59,6 +72,11 @@ export function GoalCard({ unique, total, goal, loading }: { unique: number; tot
       {goal !== undefined && (
         <p className={met ? styles.met : styles.note}>
           {met ? t('today.goalMet') : t('today.goalLeft', { count: left, n: formats.integer(left) })}
+        </p>
+      )}
+      {bible && (
+        <p className={styles.note}>
+          <LocaleLink to="/progress">{t('today.bibleRead', { percent: formats.share(bible.versesRead, bible.totalVerses) })}</LocaleLink>
         </p>
       )}
     </section>

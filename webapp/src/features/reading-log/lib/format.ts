@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { LOCALE_INFO, useLocale, type Locale } from '@/shared/i18n';
-import { formatsFor } from '@/shared/lib/formats';
+import { formatsFor, keepUnitTogether } from '@/shared/lib/formats';
 import { isoToUtc } from './dates';
 
 export interface Formats {
@@ -13,6 +13,8 @@ export interface Formats {
   decimal(n: number): string;
   /** A fraction as a percent with up to two fraction digits: 0.1234 -> 12.34%. */
   percent(fraction: number): string;
+  /** The share of something read as a percentage (see @/shared/lib/share). */
+  share(read: number, total: number): string;
   /** A YYYY-MM-DD date in the reader's language. */
   date(iso: string, style?: 'full' | 'long' | 'medium' | 'short'): string;
   /** "March 2025". */
@@ -42,7 +44,8 @@ export function useFormats(): Formats {
       integer: numbers.integer,
       decimal: numbers.decimal,
       percent: numbers.percent,
-      date: (iso, style = 'long') => dateFormat(`date-${style}`, { dateStyle: style }).format(isoToUtc(iso)),
+      share: numbers.share,
+      date: (iso, style = 'long') => keepUnitTogether(dateFormat(`date-${style}`, { dateStyle: style }).format(isoToUtc(iso))),
       month: (iso) => dateFormat('month', { month: 'long', year: 'numeric' }).format(isoToUtc(iso)),
       weekday: (iso, width) => dateFormat(`weekday-${width}`, { weekday: width }).format(isoToUtc(iso)),
     };

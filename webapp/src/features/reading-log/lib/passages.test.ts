@@ -13,7 +13,7 @@ describe('the keyboard preview', () => {
     if (preview.status !== 'ok') return;
     expect(preview.passages.map((p) => [p.text, p.verses])).toEqual([
       ['Genesis 1', 31],
-      ['Psalms 23', 6],
+      ['Psalm 23', 6],
     ]);
     expect(preview.total).toBe(37);
     expect(preview.passages[0]!.range).toEqual({ startVerseId: 101001001, endVerseId: 101001031 });

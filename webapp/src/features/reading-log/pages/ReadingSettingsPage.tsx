@@ -134,8 +134,9 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
       await save({
         dailyVerseCountGoal: goal,
         lookBackDate: values.lookBackDate,
-        preferredBibleVersion: values.version,
-        preferredBibleApp: values.app,
+        // The choices come from the server's lists (GET /api/bible/books); it checks them again.
+        preferredBibleVersion: values.version as ReaderSettings['preferredBibleVersion'],
+        preferredBibleApp: values.app as ReaderSettings['preferredBibleApp'],
         timeZone: values.timeZone,
         restDaysPerWeek: Number(values.restDays),
       }).unwrap();

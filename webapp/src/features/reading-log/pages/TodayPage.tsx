@@ -16,6 +16,7 @@ import { LogFollowUpProvider } from '../components/LogFollowUp';
 import { PassageLogger } from '../components/PassageLogger';
 import { SuggestionList } from '../components/SuggestionList';
 import { GoalCard, StreakCard } from '../components/TodaySummary';
+import { WelcomeCard } from '../components/WelcomeCard';
 import { useFormats } from '../lib/format';
 import { newVersesByEntry } from '../lib/newVerses';
 import styles from './TodayPage.module.css';
@@ -48,6 +49,7 @@ function TodayContent() {
         <p className={styles.date}>{formats.date(today, 'full')}</p>
       </header>
       {failed !== undefined && <FormAlert>{messages.request(toApiError(failed)) ?? t('errors.loadFailed')}</FormAlert>}
+      {settings.data?.welcomeDone === false && <WelcomeCard settings={settings.data} today={today} />}
       <div className={styles.layout}>
         <div className={styles.main}>
           <section className={`${styles.card} ${styles.log}`} aria-labelledby="today-log-heading">
@@ -90,6 +92,7 @@ function TodayContent() {
               unique={count.unique}
               total={count.total}
               goal={settings.data?.dailyVerseCountGoal}
+              bible={progress.data?.bible}
               loading={counts.isLoading || settings.isLoading}
             />
           </div>

@@ -71,7 +71,7 @@ describe('Calendar', () => {
     const list = within(panel).getByRole('list', { name: 'Entries on March 4, 2025' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Genesis 1')).toBeInTheDocument();
-    expect(within(list).getByRole('link', { name: 'Take a note on Genesis 1' })).toHaveAttribute('href', '/notes?compose=101001001-101001031');
+    expect(within(list).getByRole('link', { name: 'Take a note: Genesis 1' })).toHaveAttribute('href', '/notes?compose=101001001-101001031');
 
     const box = within(panel).getByRole('textbox', { name: 'Add a passage for this day' });
     await user.type(box, 'Ps 24{Enter}');

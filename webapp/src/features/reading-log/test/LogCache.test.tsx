@@ -61,13 +61,13 @@ describe('the cached log', () => {
     const before = projectionCounts();
 
     await user.type(screen.getByRole('textbox', { name: 'What did you read?' }), 'Jn 3; Gen 2{Enter}');
-    await waitFor(() => expect(passages(list)).toEqual(['Genesis 1', 'Psalms 23', 'John 3', 'Genesis 2']));
+    await waitFor(() => expect(passages(list)).toEqual(['Genesis 1', 'Psalm 23', 'John 3', 'Genesis 2']));
     expect(state.log).toHaveLength(4);
     await expectProjectionsAskedAgain(before);
 
     // A single entry, from a suggestion's Log button.
     const again = projectionCounts();
-    await user.click(screen.getByRole('button', { name: 'Log Genesis 3 for today' }));
+    await user.click(screen.getByRole('button', { name: 'Log: Genesis 3' }));
     await waitFor(() => expect(passages(list)).toContain('Genesis 3'));
     await expectProjectionsAskedAgain(again);
 
@@ -80,20 +80,20 @@ describe('the cached log', () => {
     const list = await todayList();
     await waitFor(() => expect(projectionCounts().every((n) => n === 1)).toBe(true));
 
-    await user.click(within(list).getByRole('button', { name: 'Edit Psalms 23' }));
+    await user.click(within(list).getByRole('button', { name: 'Edit: Psalm 23' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
     await user.clear(passage);
     await user.type(passage, 'Ps 24');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(passages(list)).toEqual(['Genesis 1', 'Psalms 24']));
+    await waitFor(() => expect(passages(list)).toEqual(['Genesis 1', 'Psalm 24']));
     await expectProjectionsAskedAgain([1, 1, 1, 1]);
 
     const before = projectionCounts();
-    await user.click(within(list).getByRole('button', { name: 'Delete Genesis 1' }));
+    await user.click(within(list).getByRole('button', { name: 'Delete: Genesis 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(passages(list)).toEqual(['Psalms 24']));
+    await waitFor(() => expect(passages(list)).toEqual(['Psalm 24']));
     await expectProjectionsAskedAgain(before);
 
     expect(apiCalls('GET /api/log-entries')).toHaveLength(1);
@@ -104,11 +104,11 @@ describe('the cached log', () => {
     fakeReader({ entries: todaysEntries() });
     const { user } = renderApp('/today');
     const list = await todayList();
-    await user.click(within(list).getByRole('button', { name: 'Edit Genesis 1' }));
+    await user.click(within(list).getByRole('button', { name: 'Edit: Genesis 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: yesterday } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(passages(list)).toEqual(['Psalms 23']));
+    await waitFor(() => expect(passages(list)).toEqual(['Psalm 23']));
     expect(apiCalls('GET /api/log-entries')).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe('the cached log', () => {
     await user.type(screen.getByRole('textbox', { name: 'What did you read?' }), 'Jn 3{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
 
-    await user.click(within(list).getByRole('button', { name: 'Edit Psalms 23' }));
+    await user.click(within(list).getByRole('button', { name: 'Edit: Psalm 23' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
     await user.clear(passage);
@@ -136,13 +136,13 @@ describe('the cached log', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(within(list).getByRole('button', { name: 'Delete Genesis 1' }));
+    await user.click(within(list).getByRole('button', { name: 'Delete: Genesis 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(apiCalls('DELETE /api/log-entries/gen1')).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContainEqual(expect.stringMatching(/^Error: Something went wrong/)));
 
-    expect(passages(list)).toEqual(['Genesis 1', 'Psalms 23']);
+    expect(passages(list)).toEqual(['Genesis 1', 'Psalm 23']);
     expect(apiCalls('GET /api/log-entries')).toHaveLength(1);
   });
 
@@ -154,12 +154,12 @@ describe('the cached log', () => {
 
     state.elsewhere.add({ date: utcToday(), startVerseId: 143003001, endVerseId: 143003036 });
     fireEvent.focus(window);
-    await waitFor(() => expect(passages(list)).toEqual(['Genesis 1', 'Psalms 23', 'John 3']));
+    await waitFor(() => expect(passages(list)).toEqual(['Genesis 1', 'Psalm 23', 'John 3']));
     expect(apiCalls('GET /api/log-entries/changes').at(-1)!.url.searchParams.get('since')).toBe(String(version));
 
     state.elsewhere.remove('gen1');
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(passages(list)).toEqual(['Psalms 23', 'John 3']));
+    await waitFor(() => expect(passages(list)).toEqual(['Psalm 23', 'John 3']));
 
     expect(apiCalls('GET /api/log-entries')).toHaveLength(1);
   });
@@ -172,7 +172,7 @@ describe('the cached log', () => {
     fireEvent.focus(window);
     await waitFor(() => expect(apiCalls('GET /api/log-entries/changes')).toHaveLength(1));
     await waitFor(() => expect(readerApi.endpoints.getLog.select()(store.getState()).status).toBe('fulfilled'));
-    expect(passages(list)).toEqual(['Genesis 1', 'Psalms 23']);
+    expect(passages(list)).toEqual(['Genesis 1', 'Psalm 23']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

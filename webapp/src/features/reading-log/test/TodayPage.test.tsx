@@ -46,12 +46,12 @@ describe('Today', () => {
     const preview = screen.getByRole('heading', { name: 'Will be logged' }).parentElement!;
     expect(within(preview).getByText('Genesis 1')).toBeInTheDocument();
     expect(within(preview).getByText('31 verses')).toBeInTheDocument();
-    expect(within(preview).getByText('Psalms 23')).toBeInTheDocument();
+    expect(within(preview).getByText('Psalm 23')).toBeInTheDocument();
     expect(within(preview).getByText('6 verses')).toBeInTheDocument();
     expect(within(preview).getByText('Total: 37 verses')).toBeInTheDocument();
 
     await user.keyboard('{Enter}');
-    expect(await screen.findByText(/Logged Genesis 1; Psalms 23 for today/)).toBeInTheDocument();
+    expect(await screen.findByText(/Logged Genesis 1; Psalm 23 for today/)).toBeInTheDocument();
     const batch = apiCalls('POST /api/log-entries/batch');
     expect(batch).toHaveLength(1);
     expect(batch[0]!.body).toEqual({
@@ -68,7 +68,7 @@ describe('Today', () => {
     const list = await screen.findByRole('list', { name: 'Read today' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(within(list).getByText('Genesis 1')).toBeInTheDocument();
-    expect(within(list).getByText('Psalms 23')).toBeInTheDocument();
+    expect(within(list).getByText('Psalm 23')).toBeInTheDocument();
     // Projections were asked again after the write.
     await waitFor(() => expect(apiCalls('GET /api/reading-suggestions').length).toBeGreaterThan(1));
     expect(apiCalls('GET /api/insights/streak').length).toBeGreaterThan(1);
@@ -131,12 +131,12 @@ describe('Today', () => {
     const { user } = renderApp('/today');
     expect(await screen.findByText('Continue after Genesis 1', {}, PAGE)).toBeInTheDocument();
     expect(screen.getByText('Something new in the New Testament')).toBeInTheDocument();
-    const open = screen.getByRole('link', { name: 'Open Genesis 2 in Bible Gateway (new tab)' });
+    const open = screen.getByRole('link', { name: 'Open: Genesis 2 in Bible Gateway (new tab)' });
     expect(open).toHaveAttribute('href', 'https://www.biblegateway.com/passage/?search=Genesis%202&version=NASB');
     expect(open).toHaveAttribute('target', '_blank');
     expect(open).toHaveAttribute('rel', expect.stringContaining('noopener'));
-    expect(screen.getByRole('link', { name: 'Take a note on Genesis 2' })).toHaveAttribute('href', '/notes?compose=101002001-101002025');
-    await user.click(screen.getByRole('button', { name: 'Log Genesis 2 for today' }));
+    expect(screen.getByRole('link', { name: 'Take a note: Genesis 2' })).toHaveAttribute('href', '/notes?compose=101002001-101002025');
+    await user.click(screen.getByRole('button', { name: 'Log: Genesis 2' }));
     await waitFor(() => expect(apiCalls('POST /api/log-entries')).toHaveLength(1));
     expect(apiCalls('POST /api/log-entries')[0]!.body).toEqual({ date: today, startVerseId: 101002001, endVerseId: 101002025 });
   });
@@ -165,5 +165,27 @@ describe('Today', () => {
     await waitFor(() => expect(apiCalls('GET /api/progress')).toHaveLength(1));
     await user.type(box, 'Jude{Enter}');
     expect(await screen.findByRole('dialog', { name: 'You finished Jude!' })).toBeInTheDocument();
+  });
+
+  it('welcomes a new reader: the goal a date means, then the choices saved with welcomeDone', async () => {
+    let settings = { ...SETTINGS, welcomeDone: false };
+    fakeReader({
+      extra: {
+        'GET /api/settings': () => json(200, settings),
+        'PUT /api/settings': ({ body }) => json(200, (settings = { ...settings, ...(body as object) })),
+      },
+    });
+    const { user } = renderApp('/today');
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Lamplight' }, PAGE);
+    expect(within(welcome).getByText('86 new verses a day')).toBeInTheDocument();
+    await user.click(within(welcome).getByRole('radio', { name: 'My own pace' }));
+    await user.type(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }), '0');
+    expect(within(welcome).getByText('Enter a whole number from 1 to 1,111.')).toBeInTheDocument();
+    await user.clear(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }));
+    await user.type(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }), '40');
+    await user.click(within(welcome).getByRole('button', { name: 'Start reading' }));
+    await waitFor(() => expect(apiCalls('PUT /api/settings')).toHaveLength(1));
+    expect(apiCalls('PUT /api/settings')[0]!.body).toMatchObject({ dailyVerseCountGoal: 40, preferredBibleVersion: 'NASB2020', welcomeDone: true });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome to Lamplight' })).not.toBeInTheDocument());
   });
 });

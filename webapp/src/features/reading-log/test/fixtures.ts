@@ -12,6 +12,7 @@ export const SETTINGS: ReaderSettings = {
   locale: 'en',
   timeZone: 'UTC',
   restDaysPerWeek: 1,
+  welcomeDone: true,
 };
 
 const emptyProgress = () => {

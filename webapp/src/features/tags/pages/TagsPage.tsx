@@ -6,7 +6,7 @@ import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { TagChip, useDeleteTagMutation, useTags, type ListedTag } from '@/shared/tags';
-import { Button, EmptyState, LoadError, Loading, inputClassName, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, EmptyState, inputClassName, LoadError, Loading, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { TagDialog } from '../components/TagDialog';
 import { DEFAULT_SORT, TAG_SORTS, notesWithTagPath, parseSort, sortTags, type TagSort } from '../model/sort';
 import styles from './TagsPage.module.css';
@@ -120,6 +120,7 @@ export function TagsPage() {
 
 function TagRow({ tag, onEdit, onDelete }: { tag: ListedTag; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('tags');
+  const actionLabel = useActionLabel();
   const fmt = useFormats();
   return (
     <li className={styles.row}>
@@ -141,10 +142,10 @@ function TagRow({ tag, onEdit, onDelete }: { tag: ListedTag; onEdit: () => void;
         )}
       </div>
       <div className={styles.actions}>
-        <Button variant="secondary" size="small" aria-label={t('editLabel', { label: tag.label })} onClick={onEdit}>
+        <Button variant="ghost" size="small" aria-label={actionLabel(t('edit'), tag.label)} onClick={onEdit}>
           {t('edit')}
         </Button>
-        <Button variant="ghost" size="small" aria-label={t('deleteLabel', { label: tag.label })} onClick={onDelete}>
+        <Button variant="ghost" size="small" className={styles.delete} aria-label={actionLabel(t('delete'), tag.label)} onClick={onDelete}>
           {t('delete')}
         </Button>
       </div>

@@ -63,7 +63,7 @@ describe('TagsPage', () => {
     const { user, router } = renderApp('/tags');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tags' })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Your tags' });
-    expect(document.title).toBe('Tags | Lamplight');
+    await waitFor(() => expect(document.title).toBe('Tags | Lamplight'));
     expect(screen.getByText('3 tags')).toBeInTheDocument();
     expect(rowLabels()).toEqual(['Faith', 'Hope', 'prayer']);
     expect(screen.getByText('Trusting God in hard times.')).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('TagsPage', () => {
         ]),
     });
     const { user } = renderApp('/tags');
-    await user.click(await screen.findByRole('button', { name: 'Edit Faith' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit: Faith' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit tag' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Faith');
@@ -155,7 +155,7 @@ describe('TagsPage', () => {
 
   it('edits a tag: new name, own colour, description cleared', async () => {
     const { user } = renderApp('/tags');
-    await user.click(await screen.findByRole('button', { name: 'Edit Faith' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit: Faith' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit tag' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -168,25 +168,25 @@ describe('TagsPage', () => {
     await waitFor(() => expect(rowLabels()).toEqual(['Hope', 'prayer', 'Trust']));
     expect(screen.queryByText('Trusting God in hard times.')).not.toBeInTheDocument();
     // Focus went back to the button that opened the dialog.
-    expect(screen.getByRole('button', { name: 'Edit Trust' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Edit: Trust' })).toHaveFocus();
   });
 
   it('deletes a tag in use after a confirmation that says how many notes lose it', async () => {
     const { user } = renderApp('/tags');
-    await user.click(await screen.findByRole('button', { name: 'Delete Faith' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete: Faith' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete the tag “Faith”?' });
     expect(confirm).toHaveAccessibleDescription('3 notes use this tag. The tag will be removed from them; the notes themselves are kept.');
     await user.click(within(confirm).getByRole('button', { name: 'Keep tag' }));
     expect(apiCalls('DELETE /api/passage-note-tags/t1')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete Faith' }));
+    await user.click(screen.getByRole('button', { name: 'Delete: Faith' }));
     await user.click(screen.getByRole('button', { name: 'Delete tag' }));
     expect(await screen.findByText('Tag “Faith” deleted.')).toBeInTheDocument();
     await waitFor(() => expect(rowLabels()).toEqual(['Hope', 'prayer']));
     expect(apiCalls('DELETE /api/passage-note-tags/t1')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Tags' })).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Delete prayer' }));
+    await user.click(screen.getByRole('button', { name: 'Delete: prayer' }));
     expect(screen.getByRole('alertdialog', { name: 'Delete the tag “prayer”?' })).toHaveAccessibleDescription('No note uses this tag.');
   });
 
@@ -218,6 +218,6 @@ describe('TagsPage', () => {
     renderApp('/de/tags');
     expect(await screen.findByRole('heading', { level: 1, name: 'Schlagwörter' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '3 Notizen mit dem Schlagwort Faith' })).toHaveAttribute('href', '/de/notes?filterTags=t1');
-    expect(screen.getByRole('button', { name: 'Faith bearbeiten' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bearbeiten: Faith' })).toBeInTheDocument();
   });
 });

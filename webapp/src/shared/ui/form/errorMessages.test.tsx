@@ -35,6 +35,14 @@ describe('error messages', () => {
     expect(result.current.code({ code: 'verification_code_expired' })).toBe('Verification code has expired');
   });
 
+  it('translates every code the API describes, not only a hand-kept list', () => {
+    const { result } = renderHook(() => useErrorMessages(), { wrapper });
+    expect(result.current.code({ code: 'entry_not_found' })).toBe('This reading entry no longer exists');
+    expect(result.current.request({ status: 413, code: 'payload_too_large', details: [{ code: 'payload_too_large' }] })).toBe(
+      'The request is too large',
+    );
+  });
+
   it('says when to try again after too many requests', () => {
     const { result } = renderHook(() => useErrorMessages(), { wrapper });
     expect(

@@ -46,6 +46,17 @@ describe('tag endpoints', () => {
     notes.unsubscribe();
   });
 
+  it('sends a fresh Idempotency-Key with every new tag, so a retried request cannot create it twice', async () => {
+    mockApi({ 'POST /api/passage-note-tags': (call) => json(201, { ...TAG, label: (call.body as { label: string }).label }) });
+    const { store } = renderWithProviders(null);
+    await store.dispatch(tagsApi.endpoints.createTag.initiate({ label: 'Hope', color: '#3b73c4' }));
+    await store.dispatch(tagsApi.endpoints.createTag.initiate({ label: 'Joy', color: '#3b73c4' }));
+    const keys = apiCalls('POST /api/passage-note-tags').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
   it('keeps the tag list for 10 minutes after its last user', async () => {
     const { store } = renderWithProviders(null);
     const subscription = store.dispatch(tagsApi.endpoints.getTags.initiate());

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown';
 
@@ -34,5 +35,33 @@ describe('Markdown', () => {
     expect(screen.queryByRole('link', { name: 'd' })).toBeNull();
     expect(screen.getByRole('link', { name: 'pic' })).toHaveAttribute('href', 'https://example.com/p.png');
     expect(root.querySelector('img')).toBeNull();
+  });
+});
+
+describe('Markdown with the app’s own links', () => {
+  const showAt = (path: string, source: string) =>
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Markdown source={source} headingBase={0} internalLinks />
+      </MemoryRouter>,
+    ).container;
+
+  it('turns app paths into links in the current language and gives headings ids', () => {
+    showAt('/uk/about/overview', '## Чи це безкоштовно?\n\n[FAQ](/about/faq) [up](#чи-це-безкоштовно) [web](https://example.com) [proto](//evil.example) [js](javascript:alert(1))');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveAttribute('id', 'чи-це-безкоштовно');
+    expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/uk/about/faq');
+    expect(screen.getByRole('link', { name: 'up' })).toHaveAttribute('href', '#чи-це-безкоштовно');
+    expect(screen.getByRole('link', { name: 'web' })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: 'proto' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'js' })).toBeNull();
+  });
+
+  it('leaves app paths unlinked in what readers write', () => {
+    render(
+      <MemoryRouter>
+        <Markdown source="[FAQ](/about/faq)" />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link', { name: 'FAQ' })).toBeNull();
   });
 });

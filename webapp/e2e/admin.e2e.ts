@@ -1,0 +1,94 @@
+// The admin pages against the real server: an admin searches users as they type, opens one,
+// grants admin (with a confirmation) and finds the line in the audit log, then opens engagement
+// and switches the range; a reader without the admin flag gets 403 on each admin page. Every
+// screen is scanned with axe-core and checked for horizontal overflow at 390 px.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { newEmail, signIn, signUp } from './support/accounts';
+import { grantAdmin } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { collectErrors, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+const PAGE_OPTIONS = { bypassCSP: true, reducedMotion: 'reduce' } as const;
+const ADMIN_PAGES = ['/admin/users', '/admin/users/report', '/admin/engagement'];
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function expectNoOverflow(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+it('lets an admin find a user, make them an admin, see the audit line and read engagement', async () => {
+  const readerPage = await browser.newPage(PAGE_OPTIONS);
+  const reader = await signUp(readerPage, { email: newEmail('findme') });
+  const adminPage = await browser.newPage(PAGE_OPTIONS);
+  const admin = await signUp(adminPage, { email: newEmail('admin') });
+  await grantAdmin(admin.email);
+
+  const page = await browser.newPage(PAGE_OPTIONS);
+  const errors = collectErrors(page);
+  await signIn(page, admin);
+  await page.goto('/admin/users');
+  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+
+  // Search as you type: part of the address narrows the list to the reader.
+  await page.getByRole('searchbox', { name: 'Search by email' }).fill(reader.email.slice(0, 16));
+  const row = page.getByRole('button', { name: reader.email });
+  await row.waitFor();
+  await page.getByText(/^1–1 of 1$/).waitFor();
+  await expectAccessible(page);
+
+  await page.getByLabel('Sort by').selectOption('entries');
+  await row.waitFor();
+  await row.click();
+  const detail = page.getByRole('region', { name: reader.email });
+  await detail.getByText('Log entries').waitFor();
+  await expectAccessible(page);
+
+  await detail.getByRole('button', { name: 'Make admin' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Make ${reader.email} an admin?` });
+  await dialog.getByRole('button', { name: 'Make admin' }).click();
+  await page.getByText(`${reader.email} is now an admin.`).waitFor();
+  await detail.getByRole('button', { name: 'Remove admin' }).waitFor();
+
+  // The audit log on the report names who did what to whom.
+  await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Users report' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Users report' }).waitFor();
+  await page.getByRole('listitem').filter({ hasText: `${admin.email} made an admin: ${reader.email}` }).waitFor();
+  await expectAccessible(page);
+
+  await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Engagement' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Engagement' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Retention by signup week' }).waitFor();
+  expect(await page.getByLabel('Range').inputValue()).toBe('30');
+  await page.getByLabel('Range').selectOption('7');
+  await page.waitForURL((url) => url.searchParams.has('from'));
+  // A heading row and seven days, once the 30 days shown before are replaced.
+  const active = page.getByRole('table', { name: 'Active readers as a table' });
+  await active.getByRole('row').nth(8).waitFor({ state: 'detached' });
+  expect(await active.getByRole('row').count()).toBe(8);
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoOverflow(page);
+    await expectAccessible(page);
+  }
+  expect(errors).toEqual([]);
+});
+
+it('answers 403 on every admin page to a reader', async () => {
+  const page = await browser.newPage(PAGE_OPTIONS);
+  await signUp(page);
+  for (const path of [...ADMIN_PAGES, '/admin/feedback']) {
+    await page.goto(path);
+    await page.getByText('You do not have permission to access this page').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('403');
+  }
+});

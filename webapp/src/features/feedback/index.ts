@@ -1,0 +1,2 @@
+export { FeedbackButton } from './FeedbackButton';
+export { adminFeedbackRoutes, feedbackRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { reminderPublicRoutes, reminderRoutes } from './routes';

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiCalls, apiError, json, mockApi, signedInAs, type ApiCall } from '@/test/http';
+import { renderApp } from '@/test/renderApp';
+
+const PAGE = { timeout: 20_000 };
+
+const OFF = { enabled: false, time: '07:30', days: [1, 2, 3, 4, 5, 6, 7], onlyIfUnread: true, channels: ['email'], paused: false, timeZone: 'Europe/Berlin', next: null as string | null };
+
+describe('Reminder settings', () => {
+  it('turns a reminder on and lists it', async () => {
+    signedInAs();
+    let saved = OFF;
+    mockApi({
+      'GET /api/reminders': () => json(200, saved),
+      'PUT /api/reminders': (call: ApiCall) => {
+        saved = { ...OFF, ...(call.body as object), paused: false, next: '2026-03-09T05:45:00Z' };
+        return json(200, saved);
+      },
+    });
+    const { user } = renderApp('/settings/reminder');
+    // The heading shows while the reminder loads; the summary once it is in.
+    const summary = await screen.findByRole('region', { name: 'Your reminder' }, PAGE);
+    expect(within(summary).getByText('Reminders are off.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Time', { exact: true })).toHaveAccessibleDescription('In your time zone, Europe/Berlin (change it in reading settings).');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Remind me to read' }));
+    const time = screen.getByLabelText('Time', { exact: true });
+    await user.clear(time);
+    await user.type(time, '06:45');
+    await user.click(screen.getByRole('checkbox', { name: 'Sunday' }));
+    await user.click(screen.getByRole('button', { name: 'Save reminder' }));
+
+    expect(await screen.findByText('Reminder saved')).toBeInTheDocument();
+    expect(apiCalls('PUT /api/reminders')[0]!.body).toEqual({ enabled: true, time: '06:45', days: [1, 2, 3, 4, 5, 6], onlyIfUnread: true, channels: ['email'] });
+    const listed = await within(screen.getByRole('region', { name: 'Your reminder' })).findByText('On at 06:45, Monday, Tuesday, Wednesday, Thursday, Friday, and Saturday');
+    expect(listed).toBeInTheDocument();
+  });
+
+  it('says when reminders are paused', async () => {
+    signedInAs();
+    mockApi({ 'GET /api/reminders': () => json(200, { ...OFF, enabled: true, paused: true }) });
+    renderApp('/settings/reminder');
+    expect(await screen.findByText(/Reminders are paused: the last 3 went unanswered/, {}, PAGE)).toBeInTheDocument();
+  });
+});
+
+describe('Unsubscribe page', () => {
+  it('changes nothing until the button is pressed', async () => {
+    mockApi({ 'POST /api/reminders/unsubscribe': () => new Response(null, { status: 204 }) });
+    const { user } = renderApp('/daily-reminder-unsubscribe?token=abc');
+    await screen.findByRole('heading', { level: 1, name: 'Stop daily reminders' }, PAGE);
+    expect(apiCalls('POST /api/reminders/unsubscribe')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Stop reminders' }));
+    expect(await screen.findByText('Reminders are off.')).toBeInTheDocument();
+    expect(apiCalls('POST /api/reminders/unsubscribe')[0]!.url.searchParams.get('token')).toBe('abc');
+  });
+
+  it('explains a link that no longer works', async () => {
+    mockApi({ 'POST /api/reminders/unsubscribe': () => apiError(404, 'not_found', [{ code: 'reminder_token_invalid' }]) });
+    const { user } = renderApp('/daily-reminder-unsubscribe?token=old');
+    await user.click(await screen.findByRole('button', { name: 'Stop reminders' }, PAGE));
+    expect(await screen.findByText(/This link no longer works/)).toBeInTheDocument();
+  });
+});

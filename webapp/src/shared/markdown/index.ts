@@ -1,0 +1,1 @@
+export { Markdown, headingId, type MarkdownProps } from './Markdown';
