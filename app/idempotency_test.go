@@ -45,7 +45,12 @@ type answer struct {
 
 func (a *idempotentApp) send(t *testing.T, h map[string]string, path, key, body string) answer {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, a.URL+path, strings.NewReader(body))
+	return a.sendMethod(t, h, http.MethodPost, path, key, body)
+}
+
+func (a *idempotentApp) sendMethod(t *testing.T, h map[string]string, method, path, key, body string) answer {
+	t.Helper()
+	req, err := http.NewRequest(method, a.URL+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +68,7 @@ func (a *idempotentApp) send(t *testing.T, h map[string]string, path, key, body 
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	if err != nil {
-		t.Fatalf("POST %s: %v", path, err)
+		t.Fatalf("%s %s: %v", method, path, err)
 	}
 	return answer{res.StatusCode, string(b), res.Header.Get("Location"), res.Header.Get("Content-Type"), res.Header.Get(idempotency.ReplayedHeader)}
 }
@@ -120,6 +125,30 @@ func TestIntegrationIdempotencyKey(t *testing.T) {
 				wrote := a.count(t, alice, r.list) - before
 				if want := strings.Count(r.body, `"date"`); r.list == "/api/log-entries" && wrote != want || r.list != "/api/log-entries" && wrote != 1 {
 					t.Fatalf("%s: %d written", r.path, wrote)
+				}
+			}
+		})
+
+		// The web app queues edits and deletes made offline and sends them again when an answer
+		// was lost: the repeat must not answer 404 for an entry or note it deleted itself.
+		t.Run("edits and deletes sent again with their key are answered as the first time", func(t *testing.T) {
+			for _, r := range []struct{ create, body, edit string }{
+				{"/api/log-entries", entry(10), entry(11)},
+				{"/api/passage-notes", `{"content":"Peace","passages":[]}`, `{"content":"Joy","passages":[]}`},
+			} {
+				code, body := a.Do(t, http.MethodPost, r.create, r.body, alice)
+				if code != http.StatusCreated {
+					t.Fatalf("%s: %d %s", r.create, code, body)
+				}
+				var created struct{ ID string }
+				_ = json.Unmarshal([]byte(body), &created)
+				path := r.create + "/" + created.ID
+				for _, w := range []struct{ method, key, body string }{{http.MethodPut, "edit-key", r.edit}, {http.MethodDelete, "delete-key", ""}} {
+					first := a.sendMethod(t, alice, w.method, path, w.key, w.body)
+					again := a.sendMethod(t, alice, w.method, path, w.key, w.body)
+					if first.status != http.StatusOK || again.status != first.status || again.body != first.body || again.replayed != "true" {
+						t.Fatalf("%s %s: first %+v, again %+v", w.method, path, first, again)
+					}
 				}
 			}
 		})

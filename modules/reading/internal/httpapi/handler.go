@@ -22,7 +22,8 @@ type Handler struct {
 	once gin.HandlerFunc
 }
 
-// New builds the handler; creating routes accept an Idempotency-Key per reader.
+// New builds the handler; every write accepts an Idempotency-Key per reader,
+// so an offline change sent again (its answer lost) is applied once.
 func New(svc *app.Service, keys *idempotency.Keys) *Handler {
 	return &Handler{svc: svc, once: keys.Once(idempotency.PerUser)}
 }
@@ -51,10 +52,10 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 	g.GET("/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (readingapi.Entry, error) {
 		return h.svc.Get(r, r.UserID, r.Param("id"))
 	}))
-	g.PUT("/:id", httpx.HandleBody(http.StatusOK, func(r httpx.Request, d domain.Draft) (readingapi.Entry, error) {
+	g.PUT("/:id", h.once, httpx.HandleBody(http.StatusOK, func(r httpx.Request, d domain.Draft) (readingapi.Entry, error) {
 		return h.svc.Update(r, r.UserID, r.Param("id"), d)
 	}))
-	g.DELETE("/:id", httpx.HandleDelete(func(r httpx.Request) error {
+	g.DELETE("/:id", h.once, httpx.HandleDelete(func(r httpx.Request) error {
 		return h.svc.Delete(r, r.UserID, r.Param("id"))
 	}))
 }

@@ -3962,7 +3962,10 @@ export interface operations {
     updateLogEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -3993,7 +3996,10 @@ export interface operations {
     deleteLogEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -4310,7 +4316,10 @@ export interface operations {
     updateNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -4341,7 +4350,10 @@ export interface operations {
     deleteNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
