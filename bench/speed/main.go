@@ -54,6 +54,7 @@ type config struct {
 	visibleRuns, searchRuns int
 	keep, serveStatic       bool
 	staticDir, staticAddr   string
+	profile                 string
 }
 
 func main() {
@@ -70,6 +71,7 @@ func main() {
 	flag.IntVar(&c.searchRuns, "search-runs", 100, "runs of each notes search")
 	flag.DurationVar(&c.timeout, "timeout", 20*time.Minute, "the whole run stops after this")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary folder (server logs)")
+	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each cached read to this folder (<backend>-r<n>.pprof; LAMPLIGHT_PPROF)")
 	flag.BoolVar(&c.serveStatic, "serve-static", false, "internal: serve -static-dir on -static-addr as the Go static server")
 	flag.StringVar(&c.staticDir, "static-dir", "", "internal")
 	flag.StringVar(&c.staticAddr, "static-addr", "", "internal")
@@ -133,6 +135,9 @@ func run(ctx context.Context, c config) error {
 // backend starts the server on one backend and cleans up after it.
 func measureBackend(ctx context.Context, c config, dir, bin, name string, static *staticServer) error {
 	env := map[string]string{"LAMPLIGHT_DATA_DIR": filepath.Join(dir, "data-"+name)}
+	if c.profile != "" {
+		env["LAMPLIGHT_PPROF"] = "true"
+	}
 	var cleanup []func()
 	defer func() {
 		for _, f := range slices.Backward(cleanup) {
@@ -187,9 +192,21 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 		if err := os.WriteFile(filepath.Join(static.root, file), gz, 0o644); err != nil {
 			return err
 		}
+		var profiled chan error
+		if c.profile != "" {
+			profiled = make(chan error, 1)
+			go func() {
+				profiled <- cpuProfile(ctx, srv.base, c.measure, filepath.Join(c.profile, fmt.Sprintf("%s-r%d.pprof", name, i)))
+			}()
+		}
 		app := throughput(ctx, c.conc, c.measure, func(ctx context.Context) error {
 			return a.expect(ctx, srv.base+r.path, token, len(gz))
 		})
+		if profiled != nil {
+			if err := <-profiled; err != nil {
+				return err
+			}
+		}
 		st := throughput(ctx, c.conc, c.measure, func(ctx context.Context) error {
 			return a.expect(ctx, static.base+"/"+file, "", len(gz))
 		})
@@ -433,6 +450,33 @@ func throughput(ctx context.Context, conc int, d time.Duration, call func(contex
 	wg.Wait()
 	r.took = time.Since(start)
 	return r
+}
+
+// cpuProfile saves the server's CPU profile of the next d (whole seconds,
+// at least one) to file.
+func cpuProfile(ctx context.Context, base string, d time.Duration, file string) error {
+	secs := max(int(d.Seconds()), 1)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, secs), nil)
+	if err != nil {
+		return err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("profile: %s", res.Status)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, res.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // mixedLoad is many readers' traffic on one reader's data: mostly the

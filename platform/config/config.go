@@ -40,6 +40,9 @@ type Config struct {
 	// OperatorToken, sent as "Authorization: Bearer", opens the same
 	// endpoints from anywhere.
 	OperatorToken string `env:"LAMPLIGHT_OPERATOR_TOKEN"`
+	// Pprof serves Go's profiles under /debug/pprof/ to the operator only;
+	// off by default, since a CPU profile costs the server while it runs.
+	Pprof bool `env:"LAMPLIGHT_PPROF" envDefault:"false"`
 }
 
 // SecretNames are the variables that may instead be given as NAME_FILE, the

@@ -77,7 +77,7 @@ func WriteJSON(c *gin.Context, status int, raw []byte) {
 
 // compressFilter decides per request whether the gzip middleware compresses
 // the answer: not for clients that do not ask for it, upgrades, metrics
-// scrapes, routes that compress their own answers, or files the build
+// scrapes and profiles, routes that compress their own answers, or files the build
 // compressed (built).
 func compressFilter(routes []Routes, built func(urlPath string) bool) func(*gin.Context) bool {
 	own := map[string]bool{}
@@ -93,6 +93,7 @@ func compressFilter(routes []Routes, built func(urlPath string) bool) func(*gin.
 		return acceptsGzip(r) &&
 			!strings.Contains(r.Header.Get("Connection"), "Upgrade") &&
 			r.URL.Path != "/metrics" &&
+			!strings.HasPrefix(r.URL.Path, "/debug/pprof/") &&
 			!own[r.Method+" "+c.FullPath()] &&
 			!built(r.URL.Path)
 	}

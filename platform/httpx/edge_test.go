@@ -317,10 +317,12 @@ func TestIntegrationOperatorEndpoints(t *testing.T) {
 			t.Fatalf("%s: %d %.200s", path, code, body)
 		}
 	}
-	operator := []string{"/metrics", "/api/health"}
+	operator := []string{"/metrics", "/api/health", "/debug/pprof/cmdline"}
 
 	t.Run("by default loopback only, and not through a proxy that is not trusted", func(t *testing.T) {
-		a := startApp(t, testkit.SQLiteConfig(t))
+		cfg := testkit.SQLiteConfig(t)
+		cfg.Pprof = true
+		a := startApp(t, cfg)
 		for _, p := range operator {
 			answered(t, a, p, nil)
 			refused(t, a, p, map[string]string{"X-Forwarded-For": "203.0.113.5"})
@@ -334,6 +336,7 @@ func TestIntegrationOperatorEndpoints(t *testing.T) {
 		cfg.TrustedProxies = []string{"127.0.0.1"}
 		cfg.OperatorNetworks = []string{"192.0.2.0/24", "2001:db8::/32"}
 		cfg.OperatorToken = "operator-token-for-tests"
+		cfg.Pprof = true
 		a := startApp(t, cfg)
 		for _, p := range operator {
 			refused(t, a, p, nil)
@@ -346,6 +349,13 @@ func TestIntegrationOperatorEndpoints(t *testing.T) {
 		}
 		for _, p := range []string{"/healthz", "/readyz"} {
 			answered(t, a, p, map[string]string{"X-Forwarded-For": "203.0.113.5"})
+		}
+	})
+
+	t.Run("profiles only when switched on", func(t *testing.T) {
+		a := startApp(t, testkit.SQLiteConfig(t))
+		if code, body := get(t, a, "/debug/pprof/cmdline", nil); code != http.StatusNotFound {
+			t.Fatalf("%d %.200s", code, body)
 		}
 	})
 }

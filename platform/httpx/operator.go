@@ -13,7 +13,9 @@ import (
 
 // operatorRoutes tell an operator more than a probe needs (metrics, the
 // failing checks with their errors); /healthz and /readyz stay open.
-var operatorRoutes = map[string]bool{"/metrics": true, "/api/health": true}
+var operatorRoutes = map[string]bool{"/metrics": true, "/api/health": true, pprofRoute: true}
+
+const pprofRoute = "/debug/pprof/*profile"
 
 var errOperatorOnly = errs.New(errs.KindForbidden, "operator_only")
 

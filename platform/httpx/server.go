@@ -72,6 +72,9 @@ func NewEngine(d Deps) *gin.Engine {
 
 	d.Health.Register(e)
 	e.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
+	if d.Config.Pprof {
+		e.GET(pprofRoute, servePprof)
+	}
 
 	api := e.Group("/api", noStoreAPI)
 	api.Use(d.Handlers...)
