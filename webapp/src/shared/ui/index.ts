@@ -22,6 +22,7 @@ export {
 export { Toasts, useToast, toastsSlice, type Toast, type ToastKind, type ToastApi } from './toast';
 export { DialogProvider, Modal, ModalActions, ModalTitle, useDialogs, type AlertOptions, type ConfirmOptions, type DialogApi } from './dialog';
 export { PageHeader } from './page/PageHeader';
+export { SettingsLayout, SettingsSection, type SettingsLayoutProps } from './page/SettingsLayout';
 export { ProgressBar } from './progress/ProgressBar';
 export { EmptyState, LoadError, Loading, type EmptyStateProps, type LoadErrorProps } from './state/QueryState';
 export { ErrorPage, NotFoundPage, type ErrorPageProps } from './error/ErrorPage';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { API_BASE_URL } from '@/shared/api';
 import { LOCALES, LOCALE_INFO, LocaleLink, useLocale, type Locale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { Fieldset, buttonClassName, inputClassName } from '@/shared/ui';
+import { Fieldset, SettingsLayout, SettingsSection, buttonClassName, inputClassName } from '@/shared/ui';
 import styles from './ExportPage.module.css';
 
 type LogFormat = 'simple' | 'ids';
@@ -15,18 +15,6 @@ function DownloadLink({ href, children }: { href: string; children: ReactNode })
     <a className={buttonClassName({ variant: 'primary' })} href={href} download>
       {children}
     </a>
-  );
-}
-
-function Card({ heading, children }: { heading: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionHeading}>
-        {heading}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -63,26 +51,18 @@ export function ExportPage() {
   const notesHref = `${API_BASE_URL}/export/notes.${notesFormat}?locale=${locale}`;
 
   return (
-    <div className={styles.page}>
-      <p className={styles.back}>
-        <LocaleLink to="/settings">
-          <span aria-hidden="true">← </span>
-          {t('back')}
-        </LocaleLink>
-      </p>
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+    <SettingsLayout heading={t('heading')} lead={t('lead')} back={t('back')}>
       <p className={styles.lead}>
         <LocaleLink to="/settings/import">{t('importLink')}</LocaleLink>
       </p>
 
-      <Card heading={t('archive.heading')}>
+      <SettingsSection heading={t('archive.heading')}>
         <p>{t('archive.text')}</p>
         <p className={styles.note}>{t('archive.backup')}</p>
         <DownloadLink href={`${API_BASE_URL}/export/archive.json`}>{t('archive.download')}</DownloadLink>
-      </Card>
+      </SettingsSection>
 
-      <Card heading={t('log.heading')}>
+      <SettingsSection heading={t('log.heading')}>
         <p>{t('log.text')}</p>
         <Choice
           legend={t('log.format')}
@@ -105,9 +85,9 @@ export function ExportPage() {
           </select>
         </div>
         <DownloadLink href={logHref}>{t('log.download')}</DownloadLink>
-      </Card>
+      </SettingsSection>
 
-      <Card heading={t('notes.heading')}>
+      <SettingsSection heading={t('notes.heading')}>
         <p>{t('notes.text')}</p>
         <Choice
           legend={t('notes.format')}
@@ -120,7 +100,7 @@ export function ExportPage() {
           ]}
         />
         <DownloadLink href={notesHref}>{t('notes.download')}</DownloadLink>
-      </Card>
-    </div>
+      </SettingsSection>
+    </SettingsLayout>
   );
 }

@@ -4,11 +4,10 @@ import { toApiError } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useLocaleNavigate } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { FormAlert, SubmitButton, useToast } from '@/shared/ui';
+import { FormAlert, SettingsLayout, SubmitButton, useToast } from '@/shared/ui';
 import { useConfirmEmailChangeMutation, useRequestEmailChangeMutation } from '../api';
 import { CodeField } from '../components/CodeField';
 import { EmailField } from '../components/EmailField';
-import { SettingsLayout } from '../components/SettingsLayout';
 import { WithStrong } from '../components/Strong';
 import { useIdentityForm } from '../useIdentityForm';
 import { checkCode, checkEmail } from '../validation';
@@ -97,7 +96,7 @@ export function ChangeEmailPage() {
 
   if (pending) {
     return (
-      <SettingsLayout heading={t('changeEmail.heading')} lead={current} back>
+      <SettingsLayout heading={t('changeEmail.heading')} lead={current} back={t('settings.back')}>
         {form.formError && <FormAlert>{form.formError}</FormAlert>}
         {notice && <FormAlert kind="info">{notice}</FormAlert>}
         <p>
@@ -141,7 +140,7 @@ export function ChangeEmailPage() {
   }
 
   return (
-    <SettingsLayout heading={t('changeEmail.heading')} lead={current} back>
+    <SettingsLayout heading={t('changeEmail.heading')} lead={current} back={t('settings.back')}>
       <p>{t('changeEmail.lead')}</p>
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <form className={styles.form} onSubmit={sendCode} noValidate>

@@ -4,10 +4,9 @@ import { toApiError } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useLocaleNavigate } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { FormAlert, SubmitButton, useToast, type FieldErrors } from '@/shared/ui';
+import { FormAlert, SettingsLayout, SubmitButton, useToast, type FieldErrors } from '@/shared/ui';
 import { useAuthConfigQuery, useChangePasswordMutation } from '../api';
 import { PasswordField } from '../components/PasswordField';
-import { SettingsLayout } from '../components/SettingsLayout';
 import { useIdentityForm } from '../useIdentityForm';
 import { checkPassword, checkRequired, PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from '../validation';
 import styles from '../components/Form.module.css';
@@ -59,7 +58,7 @@ export function ChangePasswordPage() {
     <SettingsLayout
       heading={hasPassword ? t('changePassword.heading') : t('changePassword.headingSet')}
       lead={hasPassword ? t('changePassword.lead') : t('changePassword.leadSet')}
-      back
+      back={t('settings.back')}
     >
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
 import { useAuth, useSignOut } from '@/shared/auth';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { ButtonLink, FormAlert, SubmitButton, useDialogs, useToast } from '@/shared/ui';
+import { ButtonLink, FormAlert, SettingsLayout, SubmitButton, useDialogs, useToast } from '@/shared/ui';
 import { useDeleteAccountMutation } from '../api';
 import { PasswordField } from '../components/PasswordField';
-import { SettingsLayout } from '../components/SettingsLayout';
 import { useIdentityForm } from '../useIdentityForm';
 import { checkRequired } from '../validation';
 import styles from '../components/Form.module.css';
@@ -67,7 +66,7 @@ export function DeleteAccountPage() {
   }
 
   return (
-    <SettingsLayout heading={t('deleteAccount.heading')} back>
+    <SettingsLayout heading={t('deleteAccount.heading')} back={t('settings.back')}>
       <FormAlert kind="warning" title={t('deleteAccount.warning')}>
         <ul className={pageStyles.list}>
           {WHAT_IS_DELETED.map((item) => (

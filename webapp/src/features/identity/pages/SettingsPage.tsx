@@ -3,9 +3,8 @@ import { toApiError } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { ButtonLink, FormAlert, SubmitButton, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { ButtonLink, FormAlert, SettingsLayout, SettingsSection, SubmitButton, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { useRevokeOtherSessionsMutation, useRevokeSessionMutation, useSessionsQuery, type Session } from '../api';
-import { SettingsLayout, SettingsSection } from '../components/SettingsLayout';
 import { formatDate, formatDateTime } from '../format';
 import styles from './SettingsPage.module.css';
 

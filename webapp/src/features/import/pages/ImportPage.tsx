@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { baseApi, type ApiError } from '@/shared/api';
@@ -6,7 +6,7 @@ import { format, type Locale as BibleLocale } from '@/shared/bible';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { LOG_WRITE_TAGS, useUpdateReaderSettingsMutation } from '@/shared/reader';
-import { Button, FormAlert, ProgressBar, inputClassName, useErrorMessages } from '@/shared/ui';
+import { Button, FormAlert, ProgressBar, SettingsLayout, SettingsSection, inputClassName, useErrorMessages } from '@/shared/ui';
 import { sendImport, type ImportResult, type ImportRow, type ImportSource } from '../upload';
 import styles from './ImportPage.module.css';
 
@@ -14,18 +14,6 @@ import styles from './ImportPage.module.css';
 const MAX_ROWS_SHOWN = 1000;
 
 type Phase = 'idle' | 'previewing' | 'preview' | 'importing' | 'done';
-
-function Card({ heading, children }: { heading: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionHeading}>
-        {heading}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function passage(row: ImportRow, locale: BibleLocale): string {
   if (!row.startVerseId) return row.text ?? '';
@@ -111,22 +99,14 @@ export function ImportPage() {
   const rows = result?.rows ?? [];
 
   return (
-    <div className={styles.page}>
-      <p className={styles.back}>
-        <LocaleLink to="/settings">
-          <span aria-hidden="true">← </span>
-          {t('back')}
-        </LocaleLink>
-      </p>
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+    <SettingsLayout heading={t('heading')} lead={t('lead')} back={t('back')} wide>
       <p className={styles.lead}>
         <LocaleLink to="/settings/export">{t('exportLink')}</LocaleLink>
       </p>
 
       {(phase === 'idle' || phase === 'previewing') && (
         <>
-          <Card heading={t('file.heading')}>
+          <SettingsSection heading={t('file.heading')}>
             <p>{t('file.text')}</p>
             <div
               className={dragging ? `${styles.drop} ${styles.dragging}` : styles.drop}
@@ -150,8 +130,8 @@ export function ImportPage() {
               />
               <p className={styles.note}>{t('file.drop')}</p>
             </div>
-          </Card>
-          <Card heading={t('paste.heading')}>
+          </SettingsSection>
+          <SettingsSection heading={t('paste.heading')}>
             <label htmlFor={pasteId} className={styles.label}>
               {t('paste.label')}
             </label>
@@ -169,7 +149,7 @@ export function ImportPage() {
             <Button variant="secondary" disabled={busy || pasted.trim() === ''} onClick={() => preview({ body: pasted, name: 'pasted.txt' })}>
               {t('paste.preview')}
             </Button>
-          </Card>
+          </SettingsSection>
         </>
       )}
 
@@ -192,7 +172,7 @@ export function ImportPage() {
       {error && <FormAlert>{error}</FormAlert>}
 
       {result && source && (phase === 'preview' || phase === 'done' || phase === 'importing') && (
-        <Card heading={phase === 'done' ? t('done.heading') : t('preview.heading', { name: source.name })}>
+        <SettingsSection heading={phase === 'done' ? t('done.heading') : t('preview.heading', { name: source.name })}>
           {phase === 'done' && (
             <p role="status" className={styles.success}>
               {t('done.text', { count: result.counts.new })}
@@ -263,8 +243,8 @@ export function ImportPage() {
               {rows.length > MAX_ROWS_SHOWN && <p className={styles.note}>{t('preview.more', { shown: MAX_ROWS_SHOWN, total: rows.length })}</p>}
             </div>
           )}
-        </Card>
+        </SettingsSection>
       )}
-    </div>
+    </SettingsLayout>
   );
 }

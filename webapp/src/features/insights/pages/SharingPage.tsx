@@ -1,9 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink } from '@/shared/i18n';
 import { useFormats } from '@/shared/lib/formats';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { Button, Loading, useDialogs, useToast } from '@/shared/ui';
+import { Button, Loading, SettingsLayout, SettingsSection, useDialogs, useToast } from '@/shared/ui';
 import { useCreateLinkMutation, useGetSharingQuery, useRevokeLinkMutation, type LinkKind, type LinkState } from '../api';
 import styles from './InsightsPage.module.css';
 
@@ -59,10 +58,7 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionHeading}>
-        {heading}
-      </h2>
+    <SettingsSection id={id} heading={heading}>
       <p>{text}</p>
       {children}
       <p className={styles.lead}>{state ? t('sharing.active', { date: formats.date(state.createdAt.slice(0, 10)) }) : t('sharing.inactive')}</p>
@@ -88,7 +84,7 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
           </Button>
         ) : null}
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -100,15 +96,7 @@ export function SharingPage() {
   const [readNext, setReadNext] = useState(true);
 
   return (
-    <div className={styles.page}>
-      <p className={styles.back}>
-        <LocaleLink to="/settings">
-          <span aria-hidden="true">← </span>
-          {t('sharing.back')}
-        </LocaleLink>
-      </p>
-      <h1 className={styles.heading}>{t('sharing.heading')}</h1>
-      <p className={styles.lead}>{t('sharing.lead')}</p>
+    <SettingsLayout heading={t('sharing.heading')} lead={t('sharing.lead')} back={t('sharing.back')}>
       {isLoading || !data ? (
         <Loading>{t('sharing.loading')}</Loading>
       ) : (
@@ -122,6 +110,6 @@ export function SharingPage() {
           <LinkCard kind="progress-link" heading={t('sharing.progressHeading')} text={t('sharing.progressText')} state={data.progressLink} />
         </>
       )}
-    </div>
+    </SettingsLayout>
   );
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { apps, versions } from '@/shared/bible';
 import { toApiError, type ApiErrorDetail } from '@/shared/api';
 import { browserTimeZone } from '@/shared/auth';
-import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import {
   useBrowserBibleApp,
@@ -13,7 +12,7 @@ import {
   writeBrowserBibleApp,
   type ReaderSettings,
 } from '@/shared/reader';
-import { Button, FormAlert, SubmitButton, TextField, useErrorMessages, useFormErrors, useToast } from '@/shared/ui';
+import { Button, FormAlert, SettingsLayout, SettingsSection, SubmitButton, TextField, useErrorMessages, useFormErrors, useToast } from '@/shared/ui';
 import { isIsoDate } from '../lib/dates';
 import { daysForWholeBible, MAX_GOAL, MIN_GOAL, parseGoal, YEAR_GOAL } from '../lib/goal';
 import { useFormats } from '../lib/format';
@@ -185,10 +184,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
 
-      <section className={styles.section} aria-labelledby={`${id}-goal-heading`}>
-        <h2 id={`${id}-goal-heading`} className={styles.sectionHeading}>
-          {t('settings.goalHeading')}
-        </h2>
+      <SettingsSection id={`${id}-goal-heading`} heading={t('settings.goalHeading')}>
         <div className={styles.goalRow}>
           <TextField
             ref={form.inputRef('dailyVerseCountGoal')}
@@ -227,12 +223,9 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
           hint={t('settings.lookBackHint')}
           onChange={(event) => set('lookBackDate', 'lookBackDate')(event.target.value)}
         />
-      </section>
+      </SettingsSection>
 
-      <section className={styles.section} aria-labelledby={`${id}-links-heading`}>
-        <h2 id={`${id}-links-heading`} className={styles.sectionHeading}>
-          {t('settings.linksHeading')}
-        </h2>
+      <SettingsSection id={`${id}-links-heading`} heading={t('settings.linksHeading')}>
         {selectField(
           'preferredBibleVersion',
           versionGroups.map(([language, list]) => (
@@ -272,12 +265,9 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
             {t('settings.appHint')}
           </span>
         </fieldset>
-      </section>
+      </SettingsSection>
 
-      <section className={styles.section} aria-labelledby={`${id}-time-heading`}>
-        <h2 id={`${id}-time-heading`} className={styles.sectionHeading}>
-          {t('settings.timeHeading')}
-        </h2>
+      <SettingsSection id={`${id}-time-heading`} heading={t('settings.timeHeading')}>
         {selectField(
           'timeZone',
           zones.map((zone) => (
@@ -305,7 +295,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
           set('restDaysPerWeek', 'restDays'),
           t('settings.restHint'),
         )}
-      </section>
+      </SettingsSection>
 
       <div className={styles.actions}>
         <SubmitButton busy={isLoading} busyLabel={t('settings.saving')}>
@@ -323,18 +313,10 @@ export function ReadingSettingsPage() {
   useDocumentTitle(t('settings.title'));
   const { data: settings, error, isLoading } = useGetReaderSettingsQuery();
   return (
-    <div className={styles.page}>
-      <p className={styles.back}>
-        <LocaleLink to="/settings">
-          <span aria-hidden="true">← </span>
-          {t('settings.back')}
-        </LocaleLink>
-      </p>
-      <h1 className={styles.heading}>{t('settings.title')}</h1>
-      <p className={styles.lead}>{t('settings.lead')}</p>
+    <SettingsLayout heading={t('settings.title')} lead={t('settings.lead')} back={t('settings.back')}>
       {isLoading && <p role="status">{t('loading')}</p>}
       {error && <FormAlert>{messages.request(toApiError(error)) ?? t('errors.loadFailed')}</FormAlert>}
       {settings && <SettingsForm settings={settings} />}
-    </div>
+    </SettingsLayout>
   );
 }

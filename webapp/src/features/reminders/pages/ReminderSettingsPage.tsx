@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
-import { LocaleLink, useLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { Fieldset, FormAlert, LoadError, Loading, SubmitButton, inputClassName, useFormErrors, useToast } from '@/shared/ui';
+import { Fieldset, FormAlert, LoadError, Loading, SettingsLayout, SettingsSection, SubmitButton, inputClassName, useFormErrors, useToast } from '@/shared/ui';
 import { WEEKDAYS, useAddPushSubscriptionMutation, useGetReminderQuery, useLazyGetPushKeyQuery, useSaveReminderMutation, type Channel, type Reminder } from '../api';
 import { pushSupported, subscribe } from '../push';
 import styles from './ReminderSettingsPage.module.css';
@@ -31,10 +31,7 @@ function Summary({ reminder }: { reminder: Reminder }) {
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: reminder.timeZone || undefined }).format(new Date(reminder.next))
     : null;
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionHeading}>
-        {t('summary.heading')}
-      </h2>
+    <SettingsSection id={id} heading={t('summary.heading')}>
       {!reminder.enabled ? (
         <p>{t('summary.off')}</p>
       ) : (
@@ -45,7 +42,7 @@ function Summary({ reminder }: { reminder: Reminder }) {
           {reminder.paused ? <li>{t('summary.paused')}</li> : next && <li>{t('summary.next', { next })}</li>}
         </ul>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -197,15 +194,7 @@ export function ReminderSettingsPage() {
   useDocumentTitle(t('title'));
   const { data, error, refetch, isLoading } = useGetReminderQuery();
   return (
-    <div className={styles.page}>
-      <p className={styles.back}>
-        <LocaleLink to="/settings">
-          <span aria-hidden="true">← </span>
-          {t('back')}
-        </LocaleLink>
-      </p>
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+    <SettingsLayout heading={t('heading')} lead={t('lead')} back={t('back')}>
       {isLoading && <Loading>{t('loading')}</Loading>}
       {error && !data && <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void refetch()} />}
       {data && (
@@ -219,6 +208,6 @@ export function ReminderSettingsPage() {
           <ReminderForm key={JSON.stringify(data)} reminder={data} />
         </>
       )}
-    </div>
+    </SettingsLayout>
   );
 }
