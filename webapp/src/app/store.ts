@@ -2,10 +2,11 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '@/shared/api';
 import { authSlice } from '@/shared/auth';
+import { offlineSlice, startOffline } from '@/shared/offline';
 import { toastsSlice } from '@/shared/ui/toast';
 
 // Feature slices (if a feature needs client state beyond RTK Query) are added here.
-const rootReducer = combineSlices(baseApi, toastsSlice, authSlice);
+const rootReducer = combineSlices(baseApi, toastsSlice, authSlice, offlineSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -16,6 +17,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
   });
   setupListeners(store.dispatch);
+  startOffline(store);
   return store;
 }
 

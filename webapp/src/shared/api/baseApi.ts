@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
 /** Every cache tag in the app, declared once; features refer to them in injectEndpoints. */
 export const TAG_TYPES = [
@@ -55,13 +55,25 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, o
   return result;
 };
 
+type BaseQuery = typeof baseQuery;
+
+/** A layer every request goes through, handed the request and the way on to the server. */
+export type RequestLayer = (args: string | FetchArgs, api: BaseQueryApi, extra: object, next: BaseQuery) => ReturnType<BaseQuery>;
+
+let layer: RequestLayer | null = null;
+
+/** Puts a layer around every request (the offline module: answers kept in IndexedDB, queued writes). */
+export function setRequestLayer(next: RequestLayer | null): void {
+  layer = next;
+}
+
 /**
  * The one RTK Query API. Features add endpoints with
  * `baseApi.injectEndpoints({ endpoints: (build) => ({ ... }) })` in their own api.ts.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: (args, api, extra) => (layer ? layer(args, api, extra as object, baseQuery) : baseQuery(args, api, extra as object)),
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,0 +1,179 @@
+import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
+import { API_BASE_URL, type RequestLayer } from '@/shared/api';
+import { readerApi, type LogEntry, type ReaderLog, type ReaderSettings } from '@/shared/reader';
+import { changeKind, optimisticAnswer, overlayLog, overlayNotes, targetId, type Change, type ChangeKind } from './changes';
+import { claimFor, enqueue, hasIndexedDB, readAnswer, saveAnswer } from './db';
+import { changeQueued, connectivityChanged, offlineState } from './slice';
+
+/** Where the log is kept in the answers store: from the cache, with the writes made since its download. */
+export const LOG_KEY = 'log';
+
+/** GET answers kept for showing offline. The log is kept from the cache instead; counts and progress are computed. */
+const KEPT = [/^\/auth\/user$/, /^\/settings$/, /^\/passage-notes$/, /^\/passage-notes\/counts$/, /^\/passage-note-tags$/, /^\/reading-suggestions$/, /^\/insights\/streak$/];
+
+/** Answers computed from the local log while offline or while changes wait (see compute.ts). */
+const COMPUTED = /^\/(insights\/date-verse-counts|progress|progress\/books\/\d+)$/;
+
+interface Request {
+  path: string;
+  /** The path with its query, sorted: what an answer is kept under. */
+  key: string;
+  query: URLSearchParams;
+  method: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+function describe(args: string | FetchArgs): Request {
+  const { url, method = 'GET', body, params, headers } = typeof args === 'string' ? { url: args } : args;
+  const [path = '', search = ''] = url.split('?');
+  const query = new URLSearchParams(search);
+  for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) if (value !== undefined) query.append(name, String(value));
+  query.sort();
+  const plain = headers instanceof Headers ? Object.fromEntries(headers.entries()) : Array.isArray(headers) ? Object.fromEntries(headers) : ((headers ?? {}) as Record<string, string>);
+  return { path, key: query.size ? `${path}?${query.toString()}` : path, query, method: method.toUpperCase(), body, headers: plain };
+}
+
+function newKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+// Keeping answers must not slow the page down: each is written when the browser is idle, one after another.
+let saving: Promise<void> = Promise.resolve();
+const idle = (): Promise<void> =>
+  new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 0)));
+
+export function keepLater(write: () => Promise<void>): void {
+  saving = saving.then(idle).then(write).catch(() => {
+    // A full or blocked disk only means less is shown offline.
+  });
+}
+
+/** Waits until every answer handed to keepLater is stored (tests, sign-out). */
+export function kept(): Promise<void> {
+  return saving;
+}
+
+function cachedLog(state: unknown): ReaderLog | undefined {
+  return readerApi.endpoints.getLog.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getLog.select>>[0]).data;
+}
+
+function cachedSettings(state: unknown): ReaderSettings | undefined {
+  return readerApi.endpoints.getReaderSettings.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getReaderSettings.select>>[0]).data;
+}
+
+/** The reader's log as this browser knows it: the cache, else the kept copy, with waiting changes applied. */
+async function localLog(state: unknown): Promise<ReaderLog | undefined> {
+  const waiting = offlineState(state).waiting;
+  const cached = cachedLog(state);
+  if (cached) return { version: cached.version, entries: overlayLog(cached.entries, waiting) };
+  const stored = await readAnswer(LOG_KEY);
+  if (!stored) return undefined;
+  return { version: stored.version ?? 0, entries: overlayLog(stored.data as LogEntry[], waiting) };
+}
+
+async function localSettings(state: unknown): Promise<ReaderSettings | undefined> {
+  return cachedSettings(state) ?? ((await readAnswer('/settings'))?.data as ReaderSettings | undefined);
+}
+
+/** A computed answer (counts, progress) from the local log; undefined when this browser has no log yet. */
+async function computed(request: Request, api: BaseQueryApi): Promise<unknown> {
+  const state = api.getState();
+  const [log, settings] = await Promise.all([localLog(state), localSettings(state)]);
+  if (!log || !settings) return undefined;
+  const { bookDetail, dateVerseCountsBetween, progressOverview, readSet } = await import('./compute');
+  const lookBack = settings.lookBackDate ?? '';
+  if (request.path === '/insights/date-verse-counts') {
+    return dateVerseCountsBetween(log.entries, lookBack, request.query.get('from') ?? lookBack, request.query.get('to') ?? request.query.get('today') ?? '');
+  }
+  const set = readSet(log.entries, lookBack);
+  if (request.path === '/progress') return progressOverview(set);
+  return bookDetail(set, Number(request.path.slice(request.path.lastIndexOf('/') + 1)));
+}
+
+function answered(data: unknown, request: Request, headers: Record<string, string> = {}) {
+  return { data, meta: { request: new globalThis.Request(API_BASE_URL + request.key), response: new Response(null, { headers }) } };
+}
+
+/** A kept answer for a GET that got no answer, with the waiting changes applied. */
+async function keptAnswer(request: Request, api: BaseQueryApi) {
+  const state = api.getState();
+  if (request.path === '/log-entries' && request.query.size === 0) {
+    const log = await localLog(state);
+    return log && answered(log.entries, request, { 'X-Log-Version': String(log.version) });
+  }
+  const stored = await readAnswer(request.key);
+  if (!stored) return undefined;
+  const data = request.path === '/passage-notes' ? overlayNotes(stored.data as Parameters<typeof overlayNotes>[0], offlineState(state).waiting) : stored.data;
+  return answered(data, request);
+}
+
+async function read(request: Request, args: string | FetchArgs, api: BaseQueryApi, extra: object, next: Parameters<RequestLayer>[3]) {
+  const offline = offlineState(api.getState());
+  if (COMPUTED.test(request.path) && (!offline.online || offline.waiting.length > 0)) {
+    const data = await computed(request, api);
+    if (data !== undefined) return { data };
+  }
+  const result = await next(args, api, extra);
+  if (result.error?.status === 'FETCH_ERROR') {
+    if (offline.online) api.dispatch(connectivityChanged(false));
+    return (await keptAnswer(request, api)) ?? result;
+  }
+  if (!result.error || typeof result.error.status === 'number') {
+    if (!offline.online) api.dispatch(connectivityChanged(true));
+  }
+  if (!result.error && KEPT.some((pattern) => pattern.test(request.path))) {
+    const { key, path } = request;
+    const data = result.data;
+    if (path === '/auth/user') {
+      const id = (data as { id?: string } | null)?.id;
+      if (id) keepLater(async () => claimFor(id).then(() => saveAnswer(key, data)));
+    } else {
+      keepLater(() => saveAnswer(key, data));
+    }
+  }
+  return result;
+}
+
+/** The entry or note a change edits, for its creation time. */
+function existing(kind: ChangeKind, path: string, state: unknown): { createdAt: string } | undefined {
+  if (kind !== 'updateEntry') return undefined;
+  const id = targetId({ path });
+  return cachedLog(state)?.entries.find((entry) => entry.id === id);
+}
+
+let loaded: Promise<void> = Promise.resolve();
+
+/** Writes wait for the queue to be read at start, so a new change never overtakes an older one. */
+export function waitForQueue(until: Promise<void>): void {
+  loaded = until;
+}
+
+async function write(kind: ChangeKind, request: Request, args: string | FetchArgs, api: BaseQueryApi, extra: object, next: Parameters<RequestLayer>[3]) {
+  await loaded;
+  const key = request.headers['Idempotency-Key'] ?? newKey();
+  const offline = offlineState(api.getState());
+  if (offline.online && offline.waiting.length === 0) {
+    const sent = typeof args === 'string' ? args : { ...args, headers: { ...request.headers, 'Idempotency-Key': key } };
+    const result = await next(sent, api, extra);
+    if (result.error?.status !== 'FETCH_ERROR') return result;
+    // No answer: the server may or may not have it. Queued with the same key, it is applied once.
+    api.dispatch(connectivityChanged(false));
+  }
+  const now = new Date().toISOString();
+  const optimistic = optimisticAnswer(kind, request.path, request.body, key, now, existing(kind, request.path, api.getState()));
+  const change: Change = { kind, method: request.method as Change['method'], path: request.path, key, optimistic };
+  if (request.body !== undefined) change.body = request.body;
+  api.dispatch(changeQueued(await enqueue(change)));
+  return { data: optimistic };
+}
+
+/** The offline layer: kept and computed answers when there is no network, queued writes. */
+export const offlineLayer: RequestLayer = async (args, api, extra, next) => {
+  if (!hasIndexedDB()) return next(args, api, extra);
+  const request = describe(args);
+  if (request.method === 'GET') return read(request, args, api, extra, next);
+  const kind = changeKind(request.method, request.path);
+  if (!kind) return next(args, api, extra);
+  return write(kind, request, args, api, extra, next);
+};

@@ -1,0 +1,141 @@
+import { original, type Draft, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { API_BASE_URL, baseApi, setRequestLayer } from '@/shared/api';
+import { LOG_WRITE_TAGS, readerApi, type LogEntry, type ReaderLog } from '@/shared/reader';
+import { applyToEntries } from '@/shared/reader/log';
+import { localIds, targetId, type Change } from './changes';
+import { forget, hasIndexedDB, queuedChanges, removeChange, saveAnswer } from './db';
+import { syncQueue, sendWithFetch } from './queue';
+import { keepLater, kept, LOG_KEY, offlineLayer, waitForQueue } from './requests';
+import { changeApplied, changeRejected, connectivityChanged, offlineDataCleared, offlineState, queueLoaded, rejectionDismissed } from './slice';
+
+// Shared code does not know the app's store type; any thunk-capable dispatch will do.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+export interface OfflineStore {
+  dispatch: Dispatch;
+  getState(): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+function changeLog(dispatch: Dispatch, written: LogEntry[], deleted: string[] = []): void {
+  dispatch(
+    readerApi.util.updateQueryData('getLog', undefined, (draft: Draft<ReaderLog>): ReaderLog => {
+      const log = original(draft)!;
+      return { version: log.version, entries: applyToEntries(log.entries, written, deleted) };
+    }),
+  );
+}
+
+/** The server's answer to a sent change replaces what was shown at once. */
+function applied(dispatch: Dispatch, change: Change, answer: unknown, ids: [string, string][]): void {
+  if (change.kind === 'addEntry' || change.kind === 'addEntries' || change.kind === 'updateEntry') {
+    changeLog(dispatch, (Array.isArray(answer) ? answer : [answer]) as LogEntry[], localIds(change));
+  } else if (change.kind === 'deleteEntry') {
+    changeLog(dispatch, [], [targetId(change), ...ids.map(([, server]) => server)]);
+  }
+  dispatch(changeApplied(change.seq!));
+}
+
+/** A refused change no longer shows: a new entry goes, an edited or deleted one is fetched again. */
+function rejected(dispatch: Dispatch, change: Change): void {
+  dispatch(changeRejected(change));
+  if (change.kind === 'addEntry' || change.kind === 'addEntries') {
+    changeLog(dispatch, [], localIds(change));
+  } else if (change.kind === 'updateEntry' || change.kind === 'deleteEntry') {
+    // From version 0 the catch-up sends the whole log (and what was deleted), which puts the server's entries back.
+    dispatch(readerApi.util.updateQueryData('getLog', undefined, (draft: Draft<ReaderLog>) => void (draft.version = 0)));
+    void dispatch(readerApi.endpoints.getLog.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  }
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/** Sends what waits, one pass at a time; a call during a pass asks for another one after it. */
+function sync(store: OfflineStore): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      if (offlineState(store.getState()).waiting.length === 0) continue;
+      const result = await syncQueue({
+        send: (change, path) => sendWithFetch(API_BASE_URL, change, path),
+        applied: (change, answer, ids) => applied(store.dispatch, change, answer, ids),
+        rejected: (change) => rejected(store.dispatch, change),
+      });
+      if (result === 'done') {
+        store.dispatch(connectivityChanged(true));
+        // Counts and progress come from the server again, with every change in them.
+        store.dispatch(baseApi.util.invalidateTags([...LOG_WRITE_TAGS, 'Note', 'Tag']));
+      }
+    } while (again);
+  })()
+    .catch(() => {
+      // IndexedDB failed; the next online, focus or load tries again.
+    })
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+/**
+ * Starts the offline layer for the app's store: every request goes through it, the queue is read
+ * and sent at once, and again when the network returns, the window regains focus or a change is
+ * queued while online; the cached log is kept in IndexedDB whenever it changes.
+ */
+export function startOffline(store: OfflineStore): void {
+  setRequestLayer(offlineLayer);
+  if (!hasIndexedDB() || typeof window === 'undefined') return;
+  const load = queuedChanges()
+    .catch(() => [])
+    .then((changes) => {
+      store.dispatch(queueLoaded(changes));
+    });
+  waitForQueue(load);
+  const trySync = () => {
+    if (navigator.onLine !== false) void sync(store);
+  };
+  void load.then(trySync);
+  window.addEventListener('online', () => {
+    store.dispatch(connectivityChanged(true));
+    void sync(store);
+  });
+  window.addEventListener('offline', () => store.dispatch(connectivityChanged(false)));
+  window.addEventListener('focus', trySync);
+
+  let log: ReaderLog | undefined;
+  let waiting = 0;
+  store.subscribe(() => {
+    const state = store.getState();
+    const now = readerApi.endpoints.getLog.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getLog.select>>[0]).data;
+    if (now && now !== log) {
+      const current = now;
+      keepLater(() => saveAnswer(LOG_KEY, current.entries, current.version));
+    }
+    log = now;
+    const count = offlineState(state).waiting.length;
+    if (count > waiting && offlineState(state).online) trySync();
+    waiting = count;
+  });
+}
+
+/** Forgets a refused change once the reader has read why. */
+export async function dismissRejection(dispatch: Dispatch, seq: number): Promise<void> {
+  dispatch(rejectionDismissed(seq));
+  await removeChange(seq).catch(() => {});
+}
+
+/** Deletes everything kept for the reader in this browser (Log Out). */
+export async function clearOfflineData(dispatch: Dispatch): Promise<void> {
+  dispatch(offlineDataCleared());
+  if (!hasIndexedDB()) return;
+  await kept();
+  await forget().catch(() => {
+    // Another tab holds the database open; it is deleted once that tab lets go.
+  });
+}
