@@ -31,23 +31,29 @@ export function keepUnitTogether(text: string): string {
   return text.replace(/ (?=\S{1,2}\.?$)/u, '\u00a0');
 }
 
+/** A value made on first use: each Intl format takes milliseconds to create, and most screens use two or three. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** The formats of a locale (cached). */
 export function formatsFor(locale: Locale): Formats {
   let formats = cache.get(locale);
   if (formats) return formats;
   const tag = LOCALE_INFO[locale].tag;
-  const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0, useGrouping: true });
-  const decimal = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 });
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' });
-  const shortDate = new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const integer = lazy(() => new Intl.NumberFormat(tag, { maximumFractionDigits: 0, useGrouping: true }));
+  const decimal = lazy(() => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
+  const percent = lazy(() => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }));
+  const date = lazy(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }));
+  const shortDate = lazy(() => new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric', timeZone: 'UTC' }));
   formats = {
-    integer: (value) => integer.format(value),
-    decimal: (value) => decimal.format(value),
-    percent: (fraction) => percent.format(fraction),
-    share: (read, total) => percent.format(shareOf(read, total)),
-    date: (isoDate) => keepUnitTogether(date.format(utcDate(isoDate))),
-    shortDate: (isoDate) => shortDate.format(utcDate(isoDate)),
+    integer: (value) => integer().format(value),
+    decimal: (value) => decimal().format(value),
+    percent: (fraction) => percent().format(fraction),
+    share: (read, total) => percent().format(shareOf(read, total)),
+    date: (isoDate) => keepUnitTogether(date().format(utcDate(isoDate))),
+    shortDate: (isoDate) => shortDate().format(utcDate(isoDate)),
   };
   cache.set(locale, formats);
   return formats;

@@ -2,14 +2,25 @@ import { useEffect, useState } from 'react';
 import { browserTimeZone } from '@/shared/auth';
 import { useGetReaderSettingsQuery } from './api';
 
+// Creating a date format takes milliseconds and every reader screen asks for today on each
+// render, so each zone's format is made once.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(zone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(zone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone ?? '', format);
+  }
+  return format;
+}
+
 /** The calendar date (YYYY-MM-DD) at `now` in an IANA time zone; the browser's zone for an unknown one. */
 export function dateInTimeZone(timeZone: string | undefined, now: Date = new Date()): string {
-  const format = (zone: string | undefined) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   try {
-    return format(timeZone || undefined);
+    return dayFormat(timeZone || undefined).format(now);
   } catch {
-    return format(undefined);
+    return dayFormat(undefined).format(now);
   }
 }
 

@@ -23,18 +23,20 @@ export interface Formats {
   weekday(iso: string, width: 'long' | 'short'): string;
 }
 
+// Shared by every component and render: each Intl format takes milliseconds to create.
+const dates = new Map<string, Intl.DateTimeFormat>();
+
 /** Number formats of the page's locale (product spec §9, from @/shared/lib/formats) and the dates the log shows. */
 export function useFormats(): Formats {
   const { locale } = useLocale();
   return useMemo(() => {
     const tag = LOCALE_INFO[locale].tag;
     const numbers = formatsFor(locale);
-    const dates = new Map<string, Intl.DateTimeFormat>();
     const dateFormat = (key: string, options: Intl.DateTimeFormatOptions) => {
-      let f = dates.get(key);
+      let f = dates.get(`${tag} ${key}`);
       if (!f) {
         f = new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
-        dates.set(key, f);
+        dates.set(`${tag} ${key}`, f);
       }
       return f;
     };
