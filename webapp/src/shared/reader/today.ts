@@ -24,6 +24,13 @@ export function dateInTimeZone(timeZone: string | undefined, now: Date = new Dat
   }
 }
 
+// The browser's zone stands in only until the settings arrive; asking the browser for it creates a
+// date format each time, so it is asked once.
+let browserZone: string | undefined;
+function fallbackZone(): string {
+  return (browserZone ??= browserTimeZone() || 'UTC');
+}
+
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -42,6 +49,6 @@ function useMinuteClock(): Date {
 export function useReaderToday(): { today: string; timeZone: string; settled: boolean } {
   const { data: settings } = useGetReaderSettingsQuery();
   const now = useMinuteClock();
-  const timeZone = settings?.timeZone || browserTimeZone() || 'UTC';
+  const timeZone = settings?.timeZone || fallbackZone();
   return { today: dateInTimeZone(timeZone, now), timeZone, settled: settings !== undefined };
 }
