@@ -6,9 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 const THEME_COLOR = '#9a4a12';
 const BACKGROUND_COLOR = '#fbf8f3';
 
-// Paths the server owns: the service worker must never answer them with index.html.
-const SERVER_PATHS = [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/metrics/, /^\/_content\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/];
-
 // `npm run dev` forwards server paths to a running Go server (make run), port overridable.
 const DEV_SERVER = process.env.LAMPLIGHT_DEV_SERVER ?? 'http://127.0.0.1:8080';
 
@@ -49,9 +46,14 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      registerType: 'autoUpdate',
+      // A new version waits for the reader's Reload (src/shared/pwa/PwaNotices.tsx).
+      registerType: 'prompt',
       injectRegister: false,
-      strategies: 'generateSW',
+      // Our own service worker (sw/sw.ts): network-first navigations with the cached shell as
+      // fallback, the push handlers (public/push-sw.js) and the reader's runtime caches.
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
@@ -72,15 +74,12 @@ export default defineConfig({
           { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
       },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Push notifications of daily reminders and their actions.
-        importScripts: ['/push-sw.js'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: SERVER_PATHS,
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
+      injectManifest: {
+        // Every route chunk and every locale's strings are JavaScript chunks: all precached. The
+        // icons and the web manifest come from includeAssets and the manifest, once each.
+        globPatterns: ['**/*.{js,css,html}'],
+        // A classic worker, so it can importScripts() the push handlers.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

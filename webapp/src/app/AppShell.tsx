@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { FeedbackButton } from '@/features/feedback';
 import { useAuth } from '@/shared/auth';
+import { PwaNotices } from '@/shared/pwa';
 import { ProgressBar } from '@/shared/ui';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
@@ -42,6 +43,7 @@ export function AppShell() {
       <Layout navItems={items} homeTo={homeTo} aside={status === 'signedIn' ? <FeedbackButton /> : undefined}>
         <Outlet />
       </Layout>
+      <PwaNotices offerInstall={status === 'signedIn'} />
     </>
   );
 }

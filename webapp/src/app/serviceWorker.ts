@@ -1,7 +1,10 @@
-/** Registers the service worker in production builds. Any failure is ignored on purpose. */
+import { connectServiceWorker, listenForInstallPrompt } from '@/shared/pwa';
+
+/** Registers the service worker in production builds and listens for the install prompt. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  listenForInstallPrompt();
   import('virtual:pwa-register')
-    .then(({ registerSW }) => registerSW({ immediate: true, onRegisterError: () => {} }))
+    .then(({ registerSW }) => connectServiceWorker(registerSW))
     .catch(() => {});
 }

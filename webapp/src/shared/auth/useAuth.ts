@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { baseApi } from '@/shared/api';
 import { localizePath, useLocale } from '@/shared/i18n';
+import { clearReaderCaches } from '@/shared/pwa';
 import { authApi, useGetCurrentUserQuery, useLogoutMutation } from './api';
 import { authSlice, signOutFinished, signOutStarted } from './authSlice';
 
@@ -90,8 +91,9 @@ async function forgetSignedInData(dispatch: ReturnType<typeof useThunkDispatch>)
 }
 
 /**
- * Signs out in the browser: ends the session on the server, clears session storage, drops every
- * cached response (RTK Query), marks the user signed out and goes to the home page.
+ * Signs out in the browser: ends the session on the server, clears session storage and this
+ * reader's service worker caches, drops every cached response (RTK Query), marks the user signed
+ * out and goes to the home page.
  */
 export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
   const dispatch = useThunkDispatch();
@@ -109,6 +111,7 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
         }
       }
       clearSessionStorage();
+      await clearReaderCaches();
       // The guards wait (no redirect to /login) until the home page is shown; see useFinishSignOut.
       dispatch(signOutStarted(key));
       // Signed out first: guarded pages and signed-in-only queries go away. The cache is

@@ -22,6 +22,7 @@ import type notes from './locales/en/notes.json';
 import type passagePicker from './locales/en/passagePicker.json';
 import type placeholder from './locales/en/placeholder.json';
 import type progress from './locales/en/progress.json';
+import type pwa from './locales/en/pwa.json';
 import type readingLog from './locales/en/readingLog.json';
 import type reminders from './locales/en/reminders.json';
 import type resources from './locales/en/resources.json';
@@ -42,6 +43,7 @@ export interface LazyResources {
   passagePicker: typeof passagePicker;
   placeholder: typeof placeholder;
   progress: typeof progress;
+  pwa: typeof pwa;
   readingLog: typeof readingLog;
   reminders: typeof reminders;
   resources: typeof resources;
@@ -55,6 +57,6 @@ export type Namespace = keyof Resources;
 export type LazyNamespace = keyof LazyResources;
 
 export const EAGER_NAMESPACES = Object.keys(enResources) as Namespace[];
-export const LAZY_NAMESPACES = ['admin', 'content', 'export', 'feedback', 'feedbackAdmin', 'identity', 'import', 'insights', 'notes', 'passagePicker', 'placeholder', 'progress', 'readingLog', 'reminders', 'resources', 'tags'] as const satisfies readonly LazyNamespace[];
+export const LAZY_NAMESPACES = ['admin', 'content', 'export', 'feedback', 'feedbackAdmin', 'identity', 'import', 'insights', 'notes', 'passagePicker', 'placeholder', 'progress', 'pwa', 'readingLog', 'reminders', 'resources', 'tags'] as const satisfies readonly LazyNamespace[];
 export const NAMESPACES: Namespace[] = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES];
 export const DEFAULT_NS = 'common' satisfies Namespace;

@@ -1,0 +1,27 @@
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
+import { offerUpdate } from './pwaState';
+
+/** registerSW from virtual:pwa-register (src/app/serviceWorker.ts loads it in production). */
+export type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
+
+// A tab left open for days still learns of a new release.
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker: a new version waits until the reader presses Reload in the
+ * "A new version is available" notice (updateSW(true) lets it take over and reloads). Any
+ * registration failure is ignored on purpose: the app works without a service worker.
+ */
+export function connectServiceWorker(registerSW: RegisterSW): void {
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh: () => offerUpdate(() => updateSW(true)),
+    onRegisteredSW: (_url, registration) => {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => {});
+      }, UPDATE_CHECK_MS);
+    },
+    onRegisterError: () => {},
+  });
+}
