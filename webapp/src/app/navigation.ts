@@ -1,6 +1,9 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
 import { useAuth, useSignOut } from '@/shared/auth';
+import { offlineState } from '@/shared/offline';
+import { useDialogs } from '@/shared/ui';
 import type { NavItem } from './layout/types';
 
 /**
@@ -8,10 +11,31 @@ import type { NavItem } from './layout/types';
  * Insights, About, Settings, (Admin menu for admins), Log Out. Signed out: About, Sign Up, Sign In. While
  * it is not known yet who is signed in, the bar stays empty rather than flashing the wrong set.
  */
+/** Log Out, asking first when changes made offline have not been sent: signing out deletes them. */
+function useLogOut(): () => Promise<void> {
+  const { t } = useTranslation();
+  const store = useStore();
+  const { confirm } = useDialogs();
+  const signOut = useSignOut();
+  return useCallback(async () => {
+    const count = offlineState(store.getState()).waiting.length;
+    if (count > 0) {
+      const ok = await confirm({
+        title: t('offline.signOutTitle'),
+        message: t('offline.signOutMessage', { count }),
+        confirmText: t('offline.signOutConfirm'),
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    await signOut();
+  }, [t, store, confirm, signOut]);
+}
+
 export function useNavItems(): { items: NavItem[]; homeTo: string } {
   const { t } = useTranslation();
   const { status, isAdmin } = useAuth();
-  const signOut = useSignOut();
+  const signOut = useLogOut();
   return useMemo(() => {
     if (status === 'loading') return { homeTo: '/', items: [] };
     if (status !== 'signedIn') {

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LocaleLink } from '@/shared/i18n';
+import { OfflineStatus } from '@/shared/offline';
 import { NavBar } from './NavBar';
 import type { NavItem } from './types';
 import styles from './Layout.module.css';
@@ -23,7 +24,7 @@ const FOOTER_LINKS = [
   { key: 'tracker', to: '/resources/printable-bible-reading-tracker' },
 ] as const;
 
-/** The page frame: skip link, navigation bar, main content and footer. */
+/** The page frame: skip link, navigation bar, the offline status, main content and footer. */
 export function Layout({ navItems, homeTo, aside, children }: LayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -46,6 +47,7 @@ export function Layout({ navItems, homeTo, aside, children }: LayoutProps) {
         {t('skipToContent')}
       </a>
       <NavBar items={navItems} homeTo={homeTo} />
+      <OfflineStatus />
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
         {children}
       </main>

@@ -35,10 +35,12 @@ export function OfflineStatus() {
   const reason = useReason();
   return (
     <div className={styles.status}>
-      <div role="status">
-        {!online && <p className={styles.pill}>{t('offline.offline')}</p>}
-        {waiting.length > 0 && <p className={styles.pill}>{t('offline.waiting', { count: waiting.length })}</p>}
-      </div>
+      {(!online || waiting.length > 0) && (
+        <div role="status">
+          {!online && <p className={styles.pill}>{t('offline.offline')}</p>}
+          {waiting.length > 0 && <p className={styles.pill}>{t('offline.waiting', { count: waiting.length })}</p>}
+        </div>
+      )}
       {rejected.map((change) => (
         <div key={change.seq} role="alert" className={styles.rejected}>
           <p>{reason(change)}</p>

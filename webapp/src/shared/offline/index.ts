@@ -2,4 +2,4 @@
 // order when the network returns, counts computed in the browser meanwhile. See README.md.
 export { OfflineStatus } from './OfflineStatus';
 export { offlineSlice, offlineState } from './slice';
-export { clearOfflineData, startOffline } from './sync';
+export { startOffline } from './sync';

@@ -1,9 +1,9 @@
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { API_BASE_URL, type RequestLayer } from '@/shared/api';
 import { readerApi, type LogEntry, type ReaderLog, type ReaderSettings } from '@/shared/reader';
-import { changeKind, optimisticAnswer, overlayLog, overlayNotes, targetId, type Change, type ChangeKind } from './changes';
-import { claimFor, enqueue, hasIndexedDB, readAnswer, saveAnswer } from './db';
-import { changeQueued, connectivityChanged, offlineState } from './slice';
+import { changeKind, isLocalId, optimisticAnswer, overlayLog, overlayNotes, targetId, type Change, type ChangeKind } from './changes';
+import { claimFor, enqueue, forget, hasIndexedDB, readAnswer, saveAnswer } from './db';
+import { changeQueued, connectivityChanged, offlineDataCleared, offlineState } from './slice';
 
 /** Where the log is kept in the answers store: from the cache, with the writes made since its download. */
 export const LOG_KEY = 'log';
@@ -62,14 +62,18 @@ function cachedSettings(state: unknown): ReaderSettings | undefined {
   return readerApi.endpoints.getReaderSettings.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getReaderSettings.select>>[0]).data;
 }
 
-/** The reader's log as this browser knows it: the cache, else the kept copy, with waiting changes applied. */
+/**
+ * The reader's log as this browser knows it: the cache, else the kept copy, with the waiting
+ * changes applied (entries made offline come from the queue only, so one already sent is not kept twice).
+ */
 async function localLog(state: unknown): Promise<ReaderLog | undefined> {
   const waiting = offlineState(state).waiting;
+  const fromServer = (entries: readonly LogEntry[]) => overlayLog(entries.filter((entry) => !isLocalId(entry.id)), waiting);
   const cached = cachedLog(state);
-  if (cached) return { version: cached.version, entries: overlayLog(cached.entries, waiting) };
+  if (cached) return { version: cached.version, entries: fromServer(cached.entries) };
   const stored = await readAnswer(LOG_KEY);
   if (!stored) return undefined;
-  return { version: stored.version ?? 0, entries: overlayLog(stored.data as LogEntry[], waiting) };
+  return { version: stored.version ?? 0, entries: fromServer(stored.data as LogEntry[]) };
 }
 
 async function localSettings(state: unknown): Promise<ReaderSettings | undefined> {
@@ -168,11 +172,32 @@ async function write(kind: ChangeKind, request: Request, args: string | FetchArg
   return { data: optimistic };
 }
 
+/** Deletes everything kept for the reader in this browser, queue included. */
+export async function forgetReader(dispatch: BaseQueryApi['dispatch']): Promise<void> {
+  dispatch(offlineDataCleared());
+  if (!hasIndexedDB()) return;
+  await kept();
+  await forget().catch(() => {
+    // Another tab holds the database open; it is deleted once that tab lets go.
+  });
+}
+
 /** The offline layer: kept and computed answers when there is no network, queued writes. */
 export const offlineLayer: RequestLayer = async (args, api, extra, next) => {
   if (!hasIndexedDB()) return next(args, api, extra);
   const request = describe(args);
   if (request.method === 'GET') return read(request, args, api, extra, next);
+  // Log Out (even when the server cannot be told) and a deleted account leave nothing of the reader here.
+  if (request.method === 'POST' && request.path === '/auth/logout') {
+    const result = await next(args, api, extra);
+    await forgetReader(api.dispatch);
+    return result;
+  }
+  if (request.method === 'DELETE' && request.path === '/auth/user') {
+    const result = await next(args, api, extra);
+    if (!result.error) await forgetReader(api.dispatch);
+    return result;
+  }
   const kind = changeKind(request.method, request.path);
   if (!kind) return next(args, api, extra);
   return write(kind, request, args, api, extra, next);

@@ -3,10 +3,10 @@ import { API_BASE_URL, baseApi, setRequestLayer } from '@/shared/api';
 import { LOG_WRITE_TAGS, readerApi, type LogEntry, type ReaderLog } from '@/shared/reader';
 import { applyToEntries } from '@/shared/reader/log';
 import { localIds, targetId, type Change } from './changes';
-import { forget, hasIndexedDB, queuedChanges, removeChange, saveAnswer } from './db';
+import { hasIndexedDB, queuedChanges, removeChange, saveAnswer } from './db';
 import { syncQueue, sendWithFetch } from './queue';
-import { keepLater, kept, LOG_KEY, offlineLayer, waitForQueue } from './requests';
-import { changeApplied, changeRejected, connectivityChanged, offlineDataCleared, offlineState, queueLoaded, rejectionDismissed } from './slice';
+import { keepLater, LOG_KEY, offlineLayer, waitForQueue } from './requests';
+import { changeApplied, changeRejected, connectivityChanged, offlineState, queueLoaded, rejectionDismissed } from './slice';
 
 // Shared code does not know the app's store type; any thunk-capable dispatch will do.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -128,14 +128,4 @@ export function startOffline(store: OfflineStore): void {
 export async function dismissRejection(dispatch: Dispatch, seq: number): Promise<void> {
   dispatch(rejectionDismissed(seq));
   await removeChange(seq).catch(() => {});
-}
-
-/** Deletes everything kept for the reader in this browser (Log Out). */
-export async function clearOfflineData(dispatch: Dispatch): Promise<void> {
-  dispatch(offlineDataCleared());
-  if (!hasIndexedDB()) return;
-  await kept();
-  await forget().catch(() => {
-    // Another tab holds the database open; it is deleted once that tab lets go.
-  });
 }
