@@ -1,6 +1,7 @@
 // Checks the build output the Go binary embeds: the committed placeholder survives the build,
-// and index.html contains nothing the server's CSP would block (inline scripts, style attributes).
-import { existsSync, readFileSync } from 'node:fs';
+// index.html contains nothing the server's CSP would block (inline scripts, style attributes), and
+// the service worker precaches every script and style sheet (every route and every locale's strings).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 const problems = [];
@@ -18,6 +19,15 @@ if (existsSync(new URL('index.html', dist))) {
   if (/\sstyle=/.test(html)) problems.push('style attribute in index.html');
   if (/\son[a-z]+=/.test(html)) problems.push('inline event handler in index.html');
   if (/https?:\/\//.test(html)) problems.push('index.html refers to another origin');
+}
+
+if (existsSync(new URL('sw.js', dist)) && existsSync(new URL('assets/', dist))) {
+  const manifest = /(\[\{"revision":.*?\}\])/.exec(readFileSync(new URL('sw.js', dist), 'utf8'))?.[1];
+  const precached = new Set(manifest ? JSON.parse(manifest).map((entry) => entry.url) : []);
+  if (!manifest) problems.push('sw.js has no precache manifest');
+  for (const name of readdirSync(new URL('assets/', dist))) {
+    if (/\.(js|css)$/.test(name) && !precached.has(`assets/${name}`)) problems.push(`assets/${name} is not precached`);
+  }
 }
 
 if (problems.length > 0) {
