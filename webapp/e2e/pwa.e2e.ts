@@ -90,3 +90,27 @@ it('drops the reader’s runtime caches on Log out and keeps the app shell', asy
   expect(names.filter((name) => name.startsWith('lamplight-reader-'))).toEqual([]);
   expect(names.some((name) => name.startsWith('workbox-precache'))).toBe(true);
 });
+
+it('offers a new version and switches to it on Reload', async () => {
+  const page = await browser.newPage();
+  await signUp(page);
+  await page.goto('/today');
+  await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Opened again, as a reader comes back: this page is controlled from the start.
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+
+  // A release: a worker from another script URL installs and waits.
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?release=2'));
+  const status = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+  await status.waitFor();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).not.toContain('release=2');
+
+  const reloaded = page.waitForEvent('load');
+  await status.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain('release=2');
+  expect(await status.count()).toBe(0);
+});
