@@ -18,6 +18,13 @@ describe('new verses per entry', () => {
     expect(result.get(c.id)).toBe(2);
   });
 
+  it('counts a partial overlap across a chapter end, whatever else the log holds', () => {
+    const across = entry('2024-06-01', 101001031, 101002003); // Gen 1:31-2:3
+    const elsewhere = entry('2024-06-02', 102001001, 102002025); // Exod 1-2
+    const today = entry('2024-06-11', 101002001, 101002010); // Gen 2:1-10: 4-10 are new
+    expect(newVersesByEntry([across, elsewhere, today], '2024-06-11', '2024-01-01').get(today.id)).toBe(7);
+  });
+
   it('ignores reading before lookBackDate, and counts nothing new before it', () => {
     const old = entry('2023-12-31', 101001001, 101001031);
     const today = entry('2024-01-02', 101001001, 101001031);
