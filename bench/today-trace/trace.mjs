@@ -4,9 +4,9 @@
 // run opens a fresh browser context (empty HTTP cache, no service worker), signs in through the
 // API and loads /today while recording a Chromium trace and the page's performance metrics.
 //
-//   make build && node bench/today-trace/trace.mjs [--bin bin/lamplight] [--runs 5] [--profile] [--save dir]
+//   make build && node bench/today-trace/trace.mjs [--bin bin/lamplight] [--runs 5] [--tasks] [--profile] [--save dir]
 //
-// --profile also samples the main thread's CPU in one more run and prints the functions with the
+// --tasks lists the main-thread tasks of the median run with what they ran; --profile also samples the main thread's CPU in one more run and prints the functions with the
 // most self time; --save writes each run's trace (open it in the browser's performance panel).
 // Chromium is Debian's (scripts/ensure-chromium.sh). docs/BENCHMARKS.md holds the figures.
 import { spawn, execFileSync } from 'node:child_process';
@@ -25,6 +25,7 @@ const { values: opts } = parseArgs({
     bin: { type: 'string', default: 'bin/lamplight' },
     runs: { type: 'string', default: '5' },
     profile: { type: 'boolean', default: false },
+    tasks: { type: 'boolean', default: false },
     save: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   },
@@ -33,6 +34,8 @@ const runs = Number(opts.runs);
 const creds = { email: 'ten-years@trace.example', password: 'correct horse battery' };
 // A task this long or longer blocks input noticeably (the browser's own long-task threshold).
 const LONG_TASK_MS = 50;
+// --tasks lists the main-thread tasks of the median run that used this much CPU or more.
+const TASK_LIST_MS = 3;
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -116,6 +119,19 @@ const sum = (events, field = 'dur') => events.reduce((total, e) => total + (e[fi
 const SCRIPT = new Set(['EvaluateScript', 'v8.evaluateModule', 'v8.compile', 'v8.compileModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'FireAnimationFrame', 'FireIdleCallback', 'XHRReadyStateChange', 'XHRLoad']);
 // Style and layout that script forces (reading a size, focus) are rendering, not script.
 const RENDER = new Set(['UpdateLayoutTree', 'Layout', 'ParseAuthorStyleSheet', 'PrePaint', 'Paint']);
+
+// What a task ran, by its larger inner events: script (with its function or URL), style, layout.
+function taskContents(events, task) {
+  const inner = events.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && (e.tdur ?? 0) >= 2000);
+  const names = inner
+    .filter((e) => SCRIPT.has(e.name) || RENDER.has(e.name))
+    .map((e) => {
+      const data = e.args?.data ?? {};
+      const where = data.functionName || (data.url ? data.url.split('/').pop() : '');
+      return `${e.name}${where ? ` ${where}` : ''} ${(e.tdur / 1000).toFixed(0)}`;
+    });
+  return [...new Set(names)].slice(0, 4).join(', ');
+}
 
 // Script time on the main thread, wall clock and CPU (tdur: time the thread ran, so a busy
 // machine inflates it less), without this script's own watcher (an init script has no URL).
@@ -206,6 +222,9 @@ async function visit(browser, base, { trace, profile }) {
       result.longest = Math.max(0, ...long);
       result.blocking = long.reduce((total, ms) => total + ms - LONG_TASK_MS, 0);
       result.raw = buffer;
+      result.tasks = tasks(main)
+        .filter((t) => (t.tdur ?? 0) >= TASK_LIST_MS * 1000)
+        .map((t) => ({ at: (t.ts - main[0].ts) / 1000, wall: t.dur / 1000, cpu: t.tdur / 1000, what: taskContents(main, t) }));
     }
     if (profile) result.profile = (await cdp.send('Profiler.stop')).profile;
     return result;
@@ -262,6 +281,11 @@ async function main() {
     console.log('from the trace, wall clock and thread CPU time; tasks: all main-thread task time (TaskDuration);');
     console.log(`heading, goal ring, entries: when they showed; long: main-thread tasks of ${LONG_TASK_MS} ms or more;`);
     console.log(`blocking: their time beyond ${LONG_TASK_MS} ms each. All in ms; heading to entries from navigation start.`);
+    if (opts.tasks) {
+      const mid = [...results].sort((a, b) => a.scriptCpu - b.scriptCpu)[Math.floor(results.length / 2)];
+      console.log(`\nmain-thread tasks of ${TASK_LIST_MS} ms CPU or more, median run by script CPU (start, wall, CPU in ms; what ran, CPU ms):`);
+      for (const t of mid.tasks) console.log(`${t.at.toFixed(0).padStart(6)} ${t.wall.toFixed(0).padStart(5)} ${t.cpu.toFixed(0).padStart(4)}  ${t.what}`);
+    }
     if (opts.profile) {
       const { profile } = await visit(browser, base, { trace: false, profile: true });
       if (opts.save) writeFileSync(join(opts.save, 'today.cpuprofile'), JSON.stringify(profile));
