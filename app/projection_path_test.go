@@ -25,7 +25,7 @@ import (
 const (
 	backgroundPerPassage = 5
 	engagementPerPassage = 6
-	perCachedRead        = 1
+	perCachedRead        = 0
 )
 
 // projectionReads are the GETs served from the projection cache.

@@ -78,7 +78,7 @@ var Module = fx.Module("platform",
 		newMailSender,
 		newMailWorker,
 		idempotency.New,
-		uow.New,
+		newWriter,
 		fx.Annotate(func() db.Migrations { return outbox.Migrations }, fx.ResultTags(GroupMigrations)),
 		fx.Annotate(func() db.Migrations { return mail.Migrations }, fx.ResultTags(GroupMigrations)),
 		fx.Annotate(func() db.Migrations { return idempotency.Migrations }, fx.ResultTags(GroupMigrations)),
@@ -98,6 +98,11 @@ func newDB(lc fx.Lifecycle, cfg config.Config, m *metrics.Metrics, log *slog.Log
 	m.ObserveDB(sqlDB)
 	lc.Append(fx.StopHook(func() { db.Close(g, log) }))
 	return g, nil
+}
+
+// newWriter keeps the version stamps of every unit of work in the cache.
+func newWriter(g *gorm.DB, o *outbox.Outbox, m *mail.Mailer, c cache.Cache, log *slog.Logger) *uow.Writer {
+	return uow.New(g, o, m).WithStamps(c, log)
 }
 
 func newCache(lc fx.Lifecycle, cfg config.Config) (cache.Cache, error) {

@@ -20,6 +20,7 @@ import (
 	"lamplight/modules/identity/internal/httpapi"
 	"lamplight/modules/identity/internal/store"
 	"lamplight/platform"
+	"lamplight/platform/cache"
 	"lamplight/platform/config"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
@@ -75,8 +76,18 @@ var Module = fx.Module("identity",
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
 		fx.Annotate(func(s *store.Store) health.Module { return health.Module{Name: "identity", Check: s.Ping} }, fx.ResultTags(platform.GroupHealth)),
 	),
-	fx.Invoke(startCleaner),
+	fx.Invoke(startCleaner, readAhead),
 )
+
+type readAheadIn struct {
+	fx.In
+	Service *app.Service
+	Keys    []cache.UserKeys `group:"cache_user_keys"`
+}
+
+// readAhead has the session lookup fetch what other modules read on most
+// requests (version stamps) in its round trip.
+func readAhead(in readAheadIn) { in.Service.ReadAhead(in.Keys) }
 
 // startCleaner deletes expired sessions, codes and links hourly.
 func startCleaner(lc fx.Lifecycle, s *app.Service, cfg config.Config, m *metrics.Metrics, log *slog.Logger) {

@@ -130,3 +130,81 @@ func TestIntegrationCacheSuite(t *testing.T) {
 		})
 	}
 }
+
+// TestIntegrationStamps: a stamp is trusted only while settled, only rises,
+// and is never started again by a writer that began before it went.
+func TestIntegrationStamps(t *testing.T) {
+	testkit.Integration(t)
+	for _, a := range adapters(t) {
+		t.Run(a.name, func(t *testing.T) {
+			ctx := context.Background()
+			st, ok := cache.StamperOf(a.c)
+			if !ok {
+				t.Fatalf("%T keeps no stamps", a.c)
+			}
+			read := func(key string) (int64, bool) {
+				t.Helper()
+				vals, err := st.GetMany(ctx, key, "absent")
+				if err != nil || len(vals) != 2 || vals[1] != nil {
+					t.Fatalf("%q %v", vals, err)
+				}
+				return cache.ParseStamp(vals[0])
+			}
+			do := func(key string, op cache.StampOp, v int64) {
+				t.Helper()
+				if err := st.Stamp(ctx, key, op, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := func(key string, v int64, ok bool) {
+				t.Helper()
+				if got, gotOK := read(key); got != v || gotOK != ok {
+					t.Fatalf("%s: %d %v, want %d %v", key, got, gotOK, v, ok)
+				}
+			}
+
+			want("s1", 0, false)
+			do("s1", cache.StampFill, 4)
+			want("s1", 4, true)
+			do("s1", cache.StampFill, 3) // a slow reader's older version
+			want("s1", 4, true)
+
+			// Two writers in flight: pending until both end, then the higher.
+			do("s1", cache.StampBegin, 0)
+			want("s1", 0, false)
+			do("s1", cache.StampFill, 9)
+			do("s1", cache.StampBegin, 0)
+			do("s1", cache.StampEnd, 6)
+			want("s1", 0, false)
+			do("s1", cache.StampEnd, 5)
+			want("s1", 6, true)
+
+			// A rollback only ends its mark.
+			do("s1", cache.StampBegin, 0)
+			do("s1", cache.StampEnd, 0)
+			want("s1", 6, true)
+
+			// Emptied while a writer ran: its end does not start it again.
+			do("s2", cache.StampBegin, 0)
+			if err := a.c.Delete(ctx, "s2"); err != nil {
+				t.Fatal(err)
+			}
+			do("s2", cache.StampEnd, 7)
+			want("s2", 0, false)
+
+			// A writer that never ends leaves readers on the database until
+			// the mark expires, then the stamp is gone (only miniredis can
+			// move its clock that far).
+			do("s3", cache.StampFill, 2)
+			do("s3", cache.StampBegin, 0)
+			want("s3", 0, false)
+			if a.name != "redis-protocol" {
+				return
+			}
+			a.wait(cache.StampPendingTTL + time.Second)
+			want("s3", 0, false)
+			do("s3", cache.StampFill, 3)
+			want("s3", 3, true)
+		})
+	}
+}

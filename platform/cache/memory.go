@@ -2,6 +2,7 @@ package cache
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/jellydator/ttlcache/v3"
@@ -14,6 +15,8 @@ const memoryCapacity = 200_000
 // Memory is the in-process adapter for a single instance.
 type Memory struct {
 	c *ttlcache.Cache[string, []byte]
+	// stamps serialises the read-modify-write of stamps.
+	stamps sync.Mutex
 }
 
 // NewMemory starts an in-process cache; call Close to stop its janitor.
@@ -67,6 +70,34 @@ func (m *Memory) Delete(_ context.Context, keys ...string) error {
 }
 
 func (m *Memory) Ping(context.Context) error { return nil }
+
+// GetMany implements Stamper.
+func (m *Memory) GetMany(_ context.Context, keys ...string) ([][]byte, error) {
+	out := make([][]byte, len(keys))
+	for i, k := range keys {
+		if it := m.c.Get(k); it != nil {
+			out[i] = it.Value()
+		}
+	}
+	return out, nil
+}
+
+// Stamp implements Stamper.
+func (m *Memory) Stamp(_ context.Context, key string, op StampOp, version int64) error {
+	m.stamps.Lock()
+	defer m.stamps.Unlock()
+	var (
+		cur    stampState
+		exists bool
+	)
+	if it := m.c.Get(key); it != nil {
+		cur, exists = parseState(it.Value())
+	}
+	if value, ttl, write := apply(cur, exists, op, version); write {
+		m.c.Set(key, value, ttl)
+	}
+	return nil
+}
 
 // Close stops the expiry janitor.
 func (m *Memory) Close() { m.c.Stop() }

@@ -3,6 +3,7 @@ package cache
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -13,6 +14,10 @@ import (
 type Redis struct {
 	client redis.UniversalClient
 	prefix string
+	// unsure holds the stamps this instance failed to update, until when
+	// they are not trusted here: a write this instance acknowledged must
+	// show in its own reads even when Redis missed both of its updates.
+	unsure sync.Map
 }
 
 // NewRedis wraps a client; prefix is prepended to every key.
@@ -60,3 +65,71 @@ func (r *Redis) Delete(ctx context.Context, keys ...string) error {
 }
 
 func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err() }
+
+// GetMany implements Stamper with one MGET.
+func (r *Redis) GetMany(ctx context.Context, keys ...string) ([][]byte, error) {
+	full := make([]string, len(keys))
+	for i, k := range keys {
+		full[i] = r.prefix + k
+	}
+	vals, err := r.client.MGet(ctx, full...).Result()
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, len(keys))
+	for i, v := range vals {
+		if s, ok := v.(string); ok && !r.distrusted(keys[i]) {
+			out[i] = []byte(s)
+		}
+	}
+	return out, nil
+}
+
+// stampScript is apply (stamp.go) in one atomic step: ARGV are the
+// operation (0 begin, 1 end, 2 fill), the version, and the lifetimes in
+// milliseconds of a settled and of a pending stamp.
+var stampScript = redis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+local op, version = tonumber(ARGV[1]), tonumber(ARGV[2])
+local pending, have, exists = 0, 0, false
+if cur then
+  local p, v = string.match(cur, '^(%d+) (%d+)$')
+  if p then pending, have, exists = tonumber(p), tonumber(v), true end
+end
+if op == 0 then
+  pending = pending + 1
+elseif op == 1 then
+  if not exists then return 0 end
+  pending = math.max(pending - 1, 0)
+elseif pending > 0 or (exists and have >= version) then
+  return 0
+end
+local ttl = ARGV[3]
+if pending > 0 then ttl = ARGV[4] end
+redis.call('SET', KEYS[1], string.format('%d %d', pending, math.max(have, version)), 'PX', ttl)
+return 1`)
+
+// Stamp implements Stamper.
+func (r *Redis) Stamp(ctx context.Context, key string, op StampOp, version int64) error {
+	err := stampScript.Run(ctx, r.client, []string{r.prefix + key},
+		int(op), version, StampTTL.Milliseconds(), StampPendingTTL.Milliseconds()).Err()
+	if errors.Is(err, redis.Nil) {
+		err = nil
+	}
+	if err != nil && op != StampFill {
+		r.unsure.Store(key, time.Now().Add(StampTTL+StampPendingTTL))
+	}
+	return err
+}
+
+func (r *Redis) distrusted(key string) bool {
+	until, ok := r.unsure.Load(key)
+	if !ok {
+		return false
+	}
+	if time.Now().Before(until.(time.Time)) {
+		return true
+	}
+	r.unsure.CompareAndDelete(key, until)
+	return false
+}

@@ -69,12 +69,12 @@ func (a *answers) put(key, tag string, gz []byte) {
 // Answer returns the reader's encoded answer for today ("" for the reader's
 // local date). variant names what else shapes the answer (the request's
 // parameters as resolved for the view) and may refuse the request; render
-// encodes the value as JSON. A cached read costs one read of the inputs:
-// the answer is encoded and compressed once per inputs' version and
+// encodes the value as JSON. A cached read costs one read of the inputs
+// (their stamps, fetched with the session: no database statement): the answer is encoded and compressed once per inputs' version and
 // variant, and kept in process. A client that already holds it gets its
 // ETag back and no body (httpx.WriteTagged).
 func (r *Runner[T]) Answer(ctx context.Context, userID, today string, variant func(View) (string, error), render func(T, View) ([]byte, error)) (Answer, error) {
-	in, err := r.deps.inputs().Inputs(ctx, userID)
+	in, err := r.deps.current(ctx, userID)
 	if err != nil {
 		return Answer{}, err
 	}

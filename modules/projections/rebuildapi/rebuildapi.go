@@ -21,6 +21,7 @@ import (
 
 	"lamplight/platform"
 	"lamplight/platform/bus"
+	"lamplight/platform/cache"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
 )
@@ -51,6 +52,7 @@ var Module = fx.Module("projections",
 		NewRefresher,
 		fx.Annotate(func(f *Refresher) []bus.Handler { return f.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "projections"} }, fx.ResultTags(platform.GroupHealth)),
+		fx.Annotate(func() cache.UserKeys { return stampKeys }, fx.ResultTags(cache.UserKeysGroup)),
 	),
 )
 

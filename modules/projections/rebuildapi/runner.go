@@ -60,6 +60,15 @@ type Deps struct {
 	Log     *slog.Logger
 }
 
+// current reads a request's inputs: from the stamps when the reader keeps
+// them, else like an event.
+func (d Deps) current(ctx context.Context, userID string) (Inputs, error) {
+	if c, ok := d.Inputs.(current); ok {
+		return c.Current(ctx, userID)
+	}
+	return d.inputs().Inputs(ctx, userID)
+}
+
 func (d Deps) inputs() InputsReader {
 	if d.Inputs != nil {
 		return d.Inputs
@@ -116,7 +125,7 @@ type View struct {
 // and at most one recompute.
 func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, error) {
 	var zero T
-	in, err := r.deps.inputs().Inputs(ctx, userID)
+	in, err := r.deps.current(ctx, userID)
 	if err != nil {
 		return zero, View{}, err
 	}

@@ -31,6 +31,11 @@ type Log struct {
 	Version int64
 }
 
+// VersionStamp is the cache key of the stamp of the reader's log version
+// (platform/cache, stamp.go): every write to the log keeps it, so a read
+// learns the version with the session instead of from the database.
+func VersionStamp(userID string) string { return "stamp:log:" + userID }
+
 // Reader reads a reader's log. Implemented by the reading module.
 type Reader interface {
 	// Log returns the entries dated on or after from ("" for all), ordered by

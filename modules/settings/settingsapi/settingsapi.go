@@ -32,6 +32,10 @@ const (
 	MaxRestDaysPerWeek     = 6
 )
 
+// VersionStamp is the cache key of the stamp of the reader's settings
+// version (platform/cache, stamp.go): every change of the settings keeps it.
+func VersionStamp(userID string) string { return "stamp:settings:" + userID }
+
 // Reader reads a reader's settings. Implemented by the settings module.
 type Reader interface {
 	Get(ctx context.Context, userID string) (Settings, error)

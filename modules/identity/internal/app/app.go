@@ -74,6 +74,9 @@ type Principal struct {
 	SessionID  string
 	SignedInAt time.Time
 	ExpiresAt  time.Time
+	// Prefetched are the user's keys read with the session, for the
+	// request's context (cache.WithPrefetched).
+	Prefetched cache.Prefetched
 }
 
 // Account is the signed-in user's own view of their account.
@@ -101,7 +104,13 @@ type Service struct {
 	clock   Clock
 	log     *slog.Logger
 	decoded decodedSessions
+	// userKeys name what the session lookup reads ahead (ReadAhead).
+	userKeys []cache.UserKeys
 }
+
+// ReadAhead makes every session lookup also fetch the keys of its user
+// that other modules read on most requests, in the same round trip.
+func (s *Service) ReadAhead(keys []cache.UserKeys) { s.userKeys = keys }
 
 // New builds the service.
 func New(cfg Config, s *store.Store, c cache.Cache, l ratelimit.Limiter, clock Clock, log *slog.Logger) (*Service, error) {

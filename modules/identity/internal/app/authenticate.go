@@ -26,7 +26,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (p Principal, 
 	key := sessionKey(hash)
 	var e cachedSession
 	fresh := false
-	raw, cerr := s.cache.Get(ctx, key)
+	raw, ahead, cerr := s.sessionAndAhead(ctx, hash, key)
 	if cerr != nil || s.decoded.decode(hash, raw, &e) != nil || e.SessionID == "" {
 		if cerr != nil && !errors.Is(cerr, cache.ErrMiss) {
 			s.log.WarnContext(ctx, "session cache unavailable", "err", cerr)
@@ -70,7 +70,43 @@ func (s *Service) Authenticate(ctx context.Context, token string) (p Principal, 
 			s.log.WarnContext(ctx, "cache session", "err", err)
 		}
 	}
-	return Principal{User: e.User, SessionID: e.SessionID, SignedInAt: e.SignedInAt, ExpiresAt: e.ExpiresAt}, refreshed, nil
+	p = Principal{User: e.User, SessionID: e.SessionID, SignedInAt: e.SignedInAt, ExpiresAt: e.ExpiresAt}
+	if ahead.user == e.User.ID {
+		p.Prefetched = ahead.values
+	}
+	return p, refreshed, nil
+}
+
+// readAhead is what was read with a session for the user it was expected
+// to belong to.
+type readAhead struct {
+	user   string
+	values cache.Prefetched
+}
+
+// sessionAndAhead reads the session lookup under key and, when this
+// instance has seen it before and so expects whose it is, that user's keys
+// most requests read (cache.UserKeys), all in one round trip. They are used
+// only when the session turns out to be that user's.
+func (s *Service) sessionAndAhead(ctx context.Context, hash, key string) ([]byte, readAhead, error) {
+	user := s.decoded.user(hash)
+	st, ok := cache.StamperOf(s.cache)
+	if user == "" || len(s.userKeys) == 0 || !ok {
+		raw, err := s.cache.Get(ctx, key)
+		return raw, readAhead{}, err
+	}
+	keys := []string{key}
+	for _, k := range s.userKeys {
+		keys = append(keys, k(user)...)
+	}
+	vals, err := st.GetMany(ctx, keys...)
+	if err != nil {
+		return nil, readAhead{}, err
+	}
+	if vals[0] == nil {
+		return nil, readAhead{}, cache.ErrMiss
+	}
+	return vals[0], readAhead{user: user, values: cache.NewPrefetched(keys[1:], vals[1:])}, nil
 }
 
 // decodedSessionsSize bounds the decoded session lookups kept; past it they
@@ -89,6 +125,13 @@ type decodedSessions struct {
 type decodedSession struct {
 	raw []byte
 	e   cachedSession
+}
+
+// user is whose session the lookup under hash was when last decoded.
+func (d *decodedSessions) user(hash string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.m[hash].e.User.ID
 }
 
 func (d *decodedSessions) decode(hash string, raw []byte, into *cachedSession) error {

@@ -8,6 +8,7 @@ import (
 
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/app"
+	"lamplight/platform/cache"
 	"lamplight/platform/errs"
 	"lamplight/platform/httpx"
 )
@@ -60,7 +61,7 @@ func (h *Handler) Authenticate(c *gin.Context) {
 		h.setSession(c, token, p.ExpiresAt)
 	}
 	c.Set(principalKey, p)
-	ctx := identityapi.WithUser(c.Request.Context(), p.User)
+	ctx := cache.WithPrefetched(identityapi.WithUser(c.Request.Context(), p.User), p.Prefetched)
 	c.Request = c.Request.WithContext(httpx.WithCaller(ctx, httpx.Caller{ID: p.User.ID, Admin: p.User.IsAdmin}))
 	c.Next()
 }

@@ -49,7 +49,10 @@ type WholeLog struct {
 // so a ten-year log (about 800 KB of JSON, 100 KB compressed) is sent
 // without being encoded again, or fetched again from a shared cache.
 func (s *Service) ListAll(ctx context.Context, userID string, encode Encoding) (WholeLog, error) {
-	version, err := s.store.Version(ctx, userID)
+	// The version from its stamp, read with the session: no statement.
+	version, err := cache.StampedVersion(ctx, s.cache, readingapi.VersionStamp(userID), func(ctx context.Context) (int64, error) {
+		return s.store.Version(ctx, userID)
+	})
 	if err != nil {
 		return WholeLog{}, err
 	}
@@ -79,7 +82,7 @@ const wholeLogsSize = 256
 
 // wholeLogs keeps each recent reader's latest encoded log. It is served
 // only for the version it was kept under: the current one, read per
-// request from the database.
+// request from its stamp or the database.
 type wholeLogs struct {
 	mu sync.Mutex
 	m  map[string]WholeLog

@@ -108,6 +108,7 @@ func Join(u *uow.Tx, userID string) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
+	u.Stamp(readingapi.VersionStamp(userID), v.Version)
 	return &Tx{Tx: u, tx: u.DB(), userID: userID, Version: v.Version}, nil
 }
 

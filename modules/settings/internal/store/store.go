@@ -118,6 +118,7 @@ func (t *Tx) Update(userID string, change func(*settingsapi.Settings) error) (se
 	if err := t.db.Save(&updated).Error; err != nil {
 		return settingsapi.Settings{}, err
 	}
+	t.Stamp(settingsapi.VersionStamp(userID), cur.Version)
 	return cur, nil
 }
 
