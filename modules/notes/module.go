@@ -28,8 +28,8 @@ var openapi []byte
 
 // Module provides the notes store, the use cases, the note counts per tag
 // the tags list shows (tagsapi.NoteCounter), the notes read whole for the
-// export (notesapi.Reader), the handler dropping deleted tags and the
-// /api/passage-notes routes.
+// export (notesapi.Reader), the handlers dropping deleted tags and keeping
+// the statistics of the notes fresh, and the /api/passage-notes routes.
 var Module = fx.Module("notes",
 	// Store.
 	fx.Provide(
@@ -45,7 +45,9 @@ var Module = fx.Module("notes",
 			return adminapi.NewCounter(adminapi.CountNotes, s.CountPerUser)
 		}, fx.ResultTags(adminapi.CounterGroup)),
 		func(s *app.Service) notesapi.Importer { return s },
+		app.NewStatistics,
 		fx.Annotate(removeDeletedTags, fx.ResultTags(platform.GroupHandlers)),
+		fx.Annotate(refreshStatistics, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.
@@ -60,6 +62,14 @@ var Module = fx.Module("notes",
 func removeDeletedTags(s *app.Service) bus.Handler {
 	return bus.On("notes.remove-deleted-tag", func(ctx context.Context, ev tagsapi.TagDeleted) error {
 		return s.RemoveTag(ctx, ev.UserID, ev.TagID)
+	})
+}
+
+// refreshStatistics counts the notes written, whichever module wrote
+// them, to keep the database's statistics of them fresh.
+func refreshStatistics(s *app.Statistics) bus.Handler {
+	return bus.On("notes.refresh-statistics", func(ctx context.Context, _ notesapi.NoteChanged) error {
+		return s.Written(ctx)
 	})
 }
 

@@ -21,11 +21,13 @@ func TestIntegrationSearchIndexFollowsWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	insert := func(id, text string) {
+	insertFor := func(userID, id, text string) {
 		exec(`INSERT INTO passage_notes (id, user_id, content, search_text, created_at, updated_at)
-			VALUES (?, 'u', ?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`, id, text, text)
+			VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`, id, userID, text, text)
 	}
+	insert := func(id, text string) { insertFor("u", id, text) }
 	insert("old", "amazing grace before the index")
+	insertFor("v", "old-v", "grace of another reader")
 	if err := db.Migrate(context.Background(), g, []db.Migrations{store.Migrations()}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +38,17 @@ func TestIntegrationSearchIndexFollowsWrites(t *testing.T) {
 	insert("n4", "grace again")
 	exec("DELETE FROM passage_notes WHERE id = 'n4'")
 	insert("n5", "grace at last")
+	insertFor("v", "v1", "peace to another reader")
+
+	// Each reader's notes are numbered within her own range of the index.
+	var outside int
+	g.Raw(`SELECT COUNT(*) FROM passage_notes n JOIN note_search_readers r ON r.user_id = n.user_id
+		WHERE n.search_id NOT BETWEEN r.base + 1 AND r.base + r.last`).Scan(&outside)
+	var ranges int
+	g.Raw(`SELECT COUNT(DISTINCT base / 4294967296) FROM note_search_readers`).Scan(&ranges)
+	if outside != 0 || ranges != 2 {
+		t.Errorf("%d notes outside their reader's range, %d ranges", outside, ranges)
+	}
 
 	for _, term := range []string{"grace", "peace", `"quoted"`, "100%", "th hope", "nothing"} {
 		var byIndex, byLike []string

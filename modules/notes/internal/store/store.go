@@ -224,8 +224,14 @@ func (s *Store) fill(ctx context.Context, userID string, notes []notesapi.Note) 
 		at[notes[i].ID] = &notes[i]
 	}
 	g := s.db.WithContext(ctx)
+	// On SQLite the unary + keeps the reader's index (all her passages or
+	// tags) from being walked instead of looking up these notes' rows.
+	owner := "user_id = ?"
+	if s.db.Name() == db.SQLite {
+		owner = "+user_id = ?"
+	}
 	var passages []passageRow
-	if err := g.Where("user_id = ? AND note_id IN ?", userID, ids).Order("note_id, position").Find(&passages).Error; err != nil {
+	if err := g.Where(owner+" AND note_id IN ?", userID, ids).Order("note_id, position").Find(&passages).Error; err != nil {
 		return err
 	}
 	for _, p := range passages {
@@ -233,7 +239,7 @@ func (s *Store) fill(ctx context.Context, userID string, notes []notesapi.Note) 
 		n.Passages = append(n.Passages, bible.Range{Start: bible.VerseID(p.StartVerseID), End: bible.VerseID(p.EndVerseID)})
 	}
 	var tags []tagRow
-	if err := g.Where("user_id = ? AND note_id IN ?", userID, ids).Order("note_id, tag_id").Find(&tags).Error; err != nil {
+	if err := g.Where(owner+" AND note_id IN ?", userID, ids).Order("note_id, tag_id").Find(&tags).Error; err != nil {
 		return err
 	}
 	for _, t := range tags {
@@ -247,20 +253,34 @@ func (s *Store) fill(ctx context.Context, userID string, notes []notesapi.Note) 
 // snapshot (a count agrees with its page) and are planned for this reader:
 // one reader may have thousands of notes where most have a few, so a plan
 // cached for "a reader" (after five runs of a prepared statement) can be
-// wrong for her by a thousand times, and a sequential scan of everyone's
-// notes is never cheaper than her own index entries, whatever the
-// statistics of a table she fills a third of say.
+// wrong for her by a thousand times. Which index serves her is the
+// planner's choice, from statistics kept fresh (Analyse).
 func (s *Store) read(ctx context.Context, fn func(st *Store) error) error {
 	if s.db.Name() != db.Postgres {
 		return fn(s)
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		err := tx.Exec("SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('enable_seqscan', 'off', true)").Error
-		if err != nil {
+		if err := tx.Exec("SET LOCAL plan_cache_mode = force_custom_plan").Error; err != nil {
 			return err
 		}
 		return fn(&Store{db: tx})
 	}, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+}
+
+// Analyse refreshes the planner's statistics of the notes tables on
+// PostgreSQL and moves the trigram index's pending entries into the index
+// proper, which every search would otherwise read whole. SQLite's
+// searches do not depend on statistics: each way of answering is chosen
+// by the store.
+func (s *Store) Analyse(ctx context.Context) error {
+	if s.db.Name() != db.Postgres {
+		return nil
+	}
+	g := s.db.WithContext(ctx)
+	if err := g.Exec("ANALYZE passage_notes, note_passages, note_tags, note_books").Error; err != nil {
+		return err
+	}
+	return g.Exec("SELECT gin_clean_pending_list('passage_notes_user_search')").Error
 }
 
 // List returns a page of the reader's notes matching q, and how many match
@@ -273,16 +293,70 @@ func (s *Store) List(ctx context.Context, userID string, q domain.Query) (notes 
 	return notes, size, err
 }
 
+// search is how a list query tests its search text.
+type search int
+
+const (
+	// byLike: LIKE on PostgreSQL, where the planner chooses between the
+	// trigram index and the reader's notes.
+	byLike search = iota
+	// byIndex: on SQLite, the few notes SQLite's trigram index found,
+	// looked up by their numbers.
+	byIndex
+	// byText: SQLite tests the text of each note it reads (instr), for a
+	// search under three characters, or for a search matching many
+	// notes, whose page is found by walking the reader's notes in page
+	// order.
+	byText
+)
+
+// searchCandidates is how many matching notes SQLite looks up one by one
+// (by their numbers in the trigram index) for a page; past it, walking the
+// reader's notes in page order and stopping at a full page reads fewer
+// notes.
+const searchCandidates = 300
+
+// inRange keeps a trigram index query to the rowids of one reader's
+// notes (its argument is the reader's id, twice): each reader's notes have
+// numbers of their own, base + 1, base + 2, ... (migration 00005).
+const inRange = "rowid BETWEEN (SELECT base FROM note_search_readers WHERE user_id = ?)" +
+	" AND (SELECT base + 4294967295 FROM note_search_readers WHERE user_id = ?)"
+
 func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]notesapi.Note, int, error) {
 	g := s.db.WithContext(ctx)
-	byIndex, err := s.fewCandidates(ctx, q.Search)
-	if err != nil {
-		return nil, 0, err
+	how, found := byLike, []int64(nil)
+	if q.Search != "" && s.db.Name() == db.SQLite {
+		how = byText
+		if utf8.RuneCountInString(q.Search) >= 3 {
+			// One pass over the index finds the matching notes when they
+			// are few; their numbers serve both the count and the page.
+			err := g.Raw("SELECT rowid FROM passage_notes_search WHERE passage_notes_search MATCH ? AND "+inRange+" LIMIT ?",
+				ftsPhrase(q.Search), userID, userID, searchCandidates+1).Scan(&found).Error
+			if err != nil {
+				return nil, 0, err
+			}
+			if len(found) <= searchCandidates {
+				how = byIndex
+			}
+		}
 	}
-	where, args := filter(userID, q, byIndex)
 	var size int64
-	if err := g.Raw("SELECT COUNT(*) FROM passage_notes n WHERE "+where, args...).Scan(&size).Error; err != nil {
-		return nil, 0, err
+	switch {
+	case how == byIndex && len(found) == 0:
+	case how == byIndex && onlySearch(q):
+		size = int64(len(found))
+	case how == byText && len(found) > searchCandidates && onlySearch(q):
+		// Counted in the index alone: no note is read.
+		err := g.Raw("SELECT COUNT(*) FROM passage_notes_search WHERE passage_notes_search MATCH ? AND "+inRange,
+			ftsPhrase(q.Search), userID, userID).Scan(&size).Error
+		if err != nil {
+			return nil, 0, err
+		}
+	default:
+		where, args := filter(userID, q, how, found)
+		if err := g.Raw("SELECT COUNT(*) FROM passage_notes n WHERE "+where, args...).Scan(&size).Error; err != nil {
+			return nil, 0, err
+		}
 	}
 	notes := []notesapi.Note{}
 	if size == 0 || q.Offset >= int(size) {
@@ -297,9 +371,10 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 	}
 	// The page's ids are found first, from indexes alone where the filters
 	// allow, so a deep offset skips index entries, not whole notes.
+	where, args := filter(userID, q, how, found)
 	order := " ORDER BY " + column + dir + ", n.id" + dir
 	var rows []noteRow
-	err = g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
+	err := g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
 		" JOIN (SELECT n.id FROM passage_notes n WHERE "+where+order+" LIMIT ? OFFSET ?) page ON page.id = n.id"+order,
 		append(args, q.Limit, q.Offset)...).Scan(&rows).Error
 	if err != nil {
@@ -314,30 +389,18 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 	return notes, int(size), nil
 }
 
-// searchCandidates is how many notes (of every reader) a search may find
-// in SQLite's trigram index for them to be looked up one by one; past it,
-// walking the reader's notes in page order and stopping at a full page is
-// cheaper.
-const searchCandidates = 1000
-
-// fewCandidates reports whether SQLite's trigram index narrows the search
-// to a few notes. It needs three characters.
-func (s *Store) fewCandidates(ctx context.Context, search string) (bool, error) {
-	if s.db.Name() != db.SQLite || utf8.RuneCountInString(search) < 3 {
-		return false, nil
-	}
-	var n int
-	err := s.db.WithContext(ctx).Raw("SELECT COUNT(*) FROM (SELECT rowid FROM passage_notes_search WHERE passage_notes_search MATCH ? LIMIT ?)",
-		ftsPhrase(search), searchCandidates+1).Scan(&n).Error
-	return n <= searchCandidates, err
+// onlySearch reports whether q filters by its search text alone.
+func onlySearch(q domain.Query) bool {
+	return q.Passage == nil && q.TagMatching != domain.MatchExact && len(q.Tags) == 0
 }
 
 // ftsPhrase is an FTS5 query for text as one phrase: with the trigram
 // tokenizer, the notes that contain it.
 func ftsPhrase(text string) string { return `"` + strings.ReplaceAll(text, `"`, `""`) + `"` }
 
-// filter is the WHERE clause of a list query over passage_notes n.
-func filter(userID string, q domain.Query, byIndex bool) (string, []any) {
+// filter is the WHERE clause of a list query over passage_notes n; found
+// is the numbers of the notes matching the search (byIndex).
+func filter(userID string, q domain.Query, how search, found []int64) (string, []any) {
 	conds, args := []string{"n.user_id = ?"}, []any{userID}
 	add := func(cond string, a ...any) {
 		conds = append(conds, cond)
@@ -355,17 +418,20 @@ func filter(userID string, q domain.Query, byIndex bool) (string, []any) {
 			userID, q.Tags, len(q.Tags))
 	}
 	if q.Search != "" {
-		// On SQLite the trigram index finds the candidates when they are
-		// few; LIKE decides, so both backends match the same way.
-		if byIndex {
+		// Every way finds the notes whose folded text contains the folded
+		// search, so both databases match the same notes.
+		switch how {
+		case byIndex:
 			// The unary + keeps SQLite from walking every note of the
-			// reader by her index and probing the candidates: the index's
-			// few candidates are looked up instead.
+			// reader by her index and probing the numbers: the few notes
+			// are looked up instead.
 			conds[0] = "+n.user_id = ?"
-			add("n.search_id IN (SELECT rowid FROM passage_notes_search WHERE passage_notes_search MATCH ?)",
-				ftsPhrase(q.Search))
+			add("n.search_id IN ?", found)
+		case byText:
+			add("instr(n.search_text, ?) > 0", q.Search)
+		default:
+			add(`n.search_text LIKE ? ESCAPE '\'`, "%"+escapeLike(q.Search)+"%")
 		}
-		add(`n.search_text LIKE ? ESCAPE '\'`, "%"+escapeLike(q.Search)+"%")
 	}
 	if p := q.Passage; p != nil {
 		// Passages lie within one book, so a passage overlapping the span

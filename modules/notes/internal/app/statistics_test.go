@@ -1,0 +1,41 @@
+package app_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"lamplight/modules/notes/internal/app"
+	"lamplight/platform/testkit"
+)
+
+// The notes tables are analysed once 1,000 notes were written, not before.
+func TestIntegrationStatisticsAfterNotesWritten(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		e := setup(t, b)
+		st := app.NewStatistics(e.store)
+		analysed := func() bool {
+			if !b.Postgres() {
+				return false
+			}
+			var n int
+			e.db.Raw("SELECT COUNT(*) FROM pg_stat_user_tables WHERE relname = 'passage_notes' AND last_analyze IS NOT NULL").Scan(&n)
+			return n == 1
+		}
+		for range 999 {
+			if err := st.Written(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if analysed() {
+			t.Fatal("analysed before 1,000 notes")
+		}
+		if err := st.Written(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		// The statistics collector reports the analysis a moment later.
+		if b.Postgres() {
+			testkit.Eventually(t, 30*time.Second, analysed, "passage_notes analysed")
+		}
+	})
+}
