@@ -4,8 +4,11 @@
 // run opens a fresh browser context (empty HTTP cache, no service worker), signs in through the
 // API and loads /today while recording a Chromium trace and the page's performance metrics.
 //
-//   make build && node bench/today-trace/trace.mjs [--bin bin/lamplight] [--runs 5] [--tasks] [--profile] [--save dir]
+//   make build && node bench/today-trace/trace.mjs [--bin bin/lamplight] [--runs 5] [--priority] [--tasks] [--profile] [--save dir]
 //
+// On a shared machine the wall-clock figures mostly measure the other work; "script CPU" (the
+// thread's own CPU time) barely moves with load, and --priority runs the browser ahead of the
+// rest (root only) so the wall-clock figures approach a machine of one's own.
 // --tasks lists the main-thread tasks of the median run with what they ran; --profile also samples the main thread's CPU in one more run and prints the functions with the
 // most self time; --save writes each run's trace (open it in the browser's performance panel).
 // Chromium is Debian's (scripts/ensure-chromium.sh). docs/BENCHMARKS.md holds the figures.
@@ -26,6 +29,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '5' },
     profile: { type: 'boolean', default: false },
     tasks: { type: 'boolean', default: false },
+    priority: { type: 'boolean', default: false },
     save: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   },
@@ -267,6 +271,17 @@ function topFunctions(profile, n) {
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
 }
 
+// A wrapper that starts the browser in its own scheduling group (a new session) ahead of the
+// machine's other work (nice -15 for the group and the process; needs root): on a shared machine
+// this approximates one where the browser has the cores to itself.
+function prioritized(dir, browser) {
+  const wrapper = join(dir, 'chromium-prioritized');
+  const inner = `${wrapper}-inner`;
+  writeFileSync(inner, `#!/bin/sh\necho -15 > /proc/self/autogroup 2>/dev/null\nexec nice -n -15 ${browser} "$@"\n`, { mode: 0o755 });
+  writeFileSync(wrapper, `#!/bin/sh\nexec setsid -w ${inner} "$@"\n`, { mode: 0o755 });
+  return wrapper;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'lamplight-today-trace-'));
   const { base, child } = await startServer(dir);
@@ -275,9 +290,9 @@ async function main() {
     const seeded = execFileSync('go', ['run', './bench/today-trace/seed', '-base', base, '-email', creds.email, '-password', creds.password], { cwd: root, encoding: 'utf8' });
     const load = readFileSync('/proc/loadavg', 'utf8').trim();
     console.log(`${new Date().toISOString()}, ${hostname()}, ${cpus().length} cores (shared), load average ${load}`);
-    console.log(`ten-year reader: ${seeded.trim()} entries; ${opts.chromium}; ${runs} cold first visits of /today (ms from navigation start)`);
+    console.log(`ten-year reader: ${seeded.trim()} entries; ${opts.chromium}${opts.priority ? ' (prioritized)' : ''}; ${runs} cold first visits of /today`);
     browser = await chromium.launch({
-      executablePath: opts.chromium,
+      executablePath: opts.priority ? prioritized(dir, opts.chromium) : opts.chromium,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
