@@ -51,6 +51,17 @@ function rejected(dispatch: Dispatch, change: Change): void {
 
 let running: Promise<void> | null = null;
 let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = 0;
+
+/** After a try without a final answer (a lost answer, a server error), the next one comes 1 s later, then 2, 4, ... up to a minute. */
+function retryLater(store: OfflineStore): void {
+  clearTimeout(retryTimer);
+  retryDelay = Math.min(retryDelay ? retryDelay * 2 : 1000, 60_000);
+  retryTimer = setTimeout(() => {
+    if (navigator.onLine !== false) void sync(store);
+  }, retryDelay);
+}
 
 /** Sends what waits, one pass at a time; a call during a pass asks for another one after it. */
 function sync(store: OfflineStore): Promise<void> {
@@ -58,6 +69,7 @@ function sync(store: OfflineStore): Promise<void> {
     again = true;
     return running;
   }
+  clearTimeout(retryTimer);
   running = (async () => {
     do {
       again = false;
@@ -67,11 +79,14 @@ function sync(store: OfflineStore): Promise<void> {
         applied: (change, answer, ids) => applied(store.dispatch, change, answer, ids),
         rejected: (change) => rejected(store.dispatch, change),
       });
-      if (result === 'done') {
-        store.dispatch(connectivityChanged(true));
-        // Counts and progress come from the server again, with every change in them.
-        store.dispatch(baseApi.util.invalidateTags([...LOG_WRITE_TAGS, 'Note', 'Tag']));
+      if (result === 'retry') {
+        retryLater(store);
+        break;
       }
+      retryDelay = 0;
+      store.dispatch(connectivityChanged(true));
+      // Counts and progress come from the server again, with every change in them.
+      store.dispatch(baseApi.util.invalidateTags([...LOG_WRITE_TAGS, 'Note', 'Tag']));
     } while (again);
   })()
     .catch(() => {
