@@ -14,7 +14,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export function connectServiceWorker(registerSW: RegisterSW): void {
   const updateSW = registerSW({
-    immediate: true,
+    // After the page's load event: the precache downloads must not compete with the first page.
+    immediate: false,
     onNeedRefresh: () => offerUpdate(() => updateSW(true)),
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
