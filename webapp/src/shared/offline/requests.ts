@@ -54,12 +54,16 @@ export function kept(): Promise<void> {
   return saving;
 }
 
-function cachedLog(state: unknown): ReaderLog | undefined {
-  return readerApi.endpoints.getLog.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getLog.select>>[0]).data;
+const selectLog = readerApi.endpoints.getLog.select();
+const selectSettings = readerApi.endpoints.getReaderSettings.select();
+
+/** The log in the RTK Query cache, if loaded. */
+export function cachedLog(state: unknown): ReaderLog | undefined {
+  return selectLog(state as Parameters<typeof selectLog>[0]).data;
 }
 
 function cachedSettings(state: unknown): ReaderSettings | undefined {
-  return readerApi.endpoints.getReaderSettings.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getReaderSettings.select>>[0]).data;
+  return selectSettings(state as Parameters<typeof selectSettings>[0]).data;
 }
 
 /**

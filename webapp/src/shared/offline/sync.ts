@@ -5,7 +5,7 @@ import { applyToEntries } from '@/shared/reader/log';
 import { localIds, targetId, type Change } from './changes';
 import { hasIndexedDB, queuedChanges, removeChange, saveAnswer } from './db';
 import { syncQueue, sendWithFetch } from './queue';
-import { keepLater, LOG_KEY, offlineLayer, waitForQueue } from './requests';
+import { cachedLog, keepLater, LOG_KEY, offlineLayer, waitForQueue } from './requests';
 import { changeApplied, changeRejected, connectivityChanged, offlineState, queueLoaded, rejectionDismissed } from './slice';
 
 // Shared code does not know the app's store type; any thunk-capable dispatch will do.
@@ -127,7 +127,7 @@ export function startOffline(store: OfflineStore): void {
   let waiting = 0;
   store.subscribe(() => {
     const state = store.getState();
-    const now = readerApi.endpoints.getLog.select()(state as Parameters<ReturnType<typeof readerApi.endpoints.getLog.select>>[0]).data;
+    const now = cachedLog(state);
     if (now && now !== log) {
       const current = now;
       keepLater(() => saveAnswer(LOG_KEY, current.entries, current.version));
