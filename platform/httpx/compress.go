@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 )
@@ -26,15 +27,27 @@ func Gzip(raw []byte) ([]byte, error) {
 	return compress(raw, gzip.DefaultCompression)
 }
 
+// gzipWriters keep compressors for reuse, per level: a new one allocates
+// and clears its tables (over half a megabyte), which cost more than
+// compressing a small answer.
+var gzipWriters = map[int]*sync.Pool{gzip.DefaultCompression: {}, gzip.BestSpeed: {}}
+
 func compress(raw []byte, level int) ([]byte, error) {
 	var b bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&b, level)
+	pool := gzipWriters[level]
+	w, ok := pool.Get().(*gzip.Writer)
+	if ok {
+		w.Reset(&b)
+	} else {
+		w, _ = gzip.NewWriterLevel(&b, level)
+	}
 	if _, err := w.Write(raw); err != nil {
 		return nil, err
 	}
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
+	pool.Put(w)
 	return b.Bytes(), nil
 }
 

@@ -37,6 +37,11 @@ func limitBodies(routes []Routes) gin.HandlerFunc {
 		}
 	}
 	return func(c *gin.Context) {
+		if c.Request.Body == http.NoBody {
+			// Nothing to read or limit (a GET).
+			c.Next()
+			return
+		}
 		limit, ok := limits[c.Request.Method+" "+c.FullPath()]
 		if !ok {
 			limit = DefaultBodyLimit
@@ -112,10 +117,14 @@ func validInput(c *gin.Context) {
 	for _, p := range c.Params {
 		ok = ok && validText(p.Value)
 	}
-	for k, vs := range c.Request.URL.Query() {
-		ok = ok && validText(k)
-		for _, v := range vs {
-			ok = ok && validText(v)
+	if raw := c.Request.URL.RawQuery; strings.ContainsRune(raw, '%') || !validText(raw) {
+		// Only an escape can hide invalid text in a query of valid text:
+		// the parsed query is checked only then.
+		for k, vs := range c.Request.URL.Query() {
+			ok = ok && validText(k)
+			for _, v := range vs {
+				ok = ok && validText(v)
+			}
 		}
 	}
 	if !ok {
