@@ -71,7 +71,7 @@ func main() {
 	flag.IntVar(&c.searchRuns, "search-runs", 100, "runs of each notes search")
 	flag.DurationVar(&c.timeout, "timeout", 20*time.Minute, "the whole run stops after this")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary folder (server logs)")
-	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each cached read to this folder (<backend>-r<n>.pprof; LAMPLIGHT_PPROF)")
+	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each cached read and of the mixed load to this folder (<backend>-r<n>.pprof, <backend>-mixed.pprof; LAMPLIGHT_PPROF)")
 	flag.BoolVar(&c.serveStatic, "serve-static", false, "internal: serve -static-dir on -static-addr as the Go static server")
 	flag.StringVar(&c.staticDir, "static-dir", "", "internal")
 	flag.StringVar(&c.staticAddr, "static-addr", "", "internal")
@@ -237,7 +237,17 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 		}
 	}
 
+	var profiled chan error
+	if c.profile != "" {
+		profiled = make(chan error, 1)
+		go func() { profiled <- cpuProfile(ctx, srv.base, c.load, filepath.Join(c.profile, name+"-mixed.pprof")) }()
+	}
 	r := mixedLoad(ctx, a, token, c.clients, c.load)
+	if profiled != nil {
+		if err := <-profiled; err != nil {
+			return err
+		}
+	}
 	fmt.Printf("mixed load, %d clients, %s (1 write in 10): %.0f req/s, p50 %s, p99 %s, %d errors\n",
 		c.clients, c.load, r.rate(), ms(pct(r.lat, .5)), ms(pct(r.lat, .99)), r.errors.Load())
 	return nil

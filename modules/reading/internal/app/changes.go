@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lamplight/modules/reading/readingapi"
+	"lamplight/platform/cache"
 	"lamplight/platform/errs"
 )
 
@@ -18,6 +19,17 @@ type Changes struct {
 func (s *Service) Changes(ctx context.Context, userID string, since int64) (Changes, error) {
 	if since < 0 {
 		return Changes{}, errs.Validation(errs.Field("since", errs.IsInvalid))
+	}
+	// A client that is up to date (the usual poll) is answered from the
+	// version's stamp, read with the session: no statement.
+	version, err := cache.StampedVersion(ctx, s.cache, readingapi.VersionStamp(userID), func(ctx context.Context) (int64, error) {
+		return s.store.Version(ctx, userID)
+	})
+	if err != nil {
+		return Changes{}, err
+	}
+	if since >= version {
+		return Changes{Version: version, Entries: []readingapi.Entry{}, Deleted: []string{}}, nil
 	}
 	log, deleted, err := s.store.Changes(ctx, userID, since)
 	if err != nil {

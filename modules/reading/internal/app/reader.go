@@ -42,6 +42,10 @@ func (s *Service) Log(ctx context.Context, userID, from string) (readingapi.Log,
 	return since(l, from), nil
 }
 
+// patchInsertMax is how many changed entries patch inserts one by one; more
+// (an import) are sorted in with the rest.
+const patchInsertMax = 32
+
 // patch is l with changed entries written over and deleted ones removed,
 // as a new slice: readers may still hold the old one.
 func patch(l readingapi.Log, version int64, changed []readingapi.Entry, deleted []string) readingapi.Log {
@@ -58,8 +62,17 @@ func patch(l readingapi.Log, version int64, changed []readingapi.Entry, deleted 
 			out = append(out, e)
 		}
 	}
-	out = append(out, changed...)
-	slices.SortFunc(out, logOrder)
+	if len(changed) > patchInsertMax {
+		out = append(out, changed...)
+		slices.SortFunc(out, logOrder)
+		return readingapi.Log{Entries: out, Version: version}
+	}
+	// A few changed entries go in where they belong: sorting the whole log
+	// again was most of a write's recompute.
+	for _, e := range changed {
+		i, _ := slices.BinarySearchFunc(out, e, logOrder)
+		out = slices.Insert(out, i, e)
+	}
 	return readingapi.Log{Entries: out, Version: version}
 }
 
@@ -135,5 +148,6 @@ func (s *Service) DeleteUserData(ctx context.Context, userID string) error {
 		return err
 	}
 	s.logs.drop(userID)
-	return s.cache.Delete(ctx, entriesKey(userID))
+	// The version went back to none: its stamp, which only rises, goes too.
+	return s.cache.Delete(ctx, entriesKey(userID), readingapi.VersionStamp(userID))
 }

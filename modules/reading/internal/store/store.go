@@ -375,7 +375,9 @@ func (s *Store) Delta(ctx context.Context, userID string, since int64) (int64, [
 		version        int64
 		lines, deleted sql.NullString
 	)
-	if err := s.db.WithContext(ctx).Raw(q, userID, userID, since, userID, since).Row().Scan(&version, &lines, &deleted); err != nil {
+	// Prepared once per connection: parsing it was a tenth of the CPU of
+	// many readers writing on SQLite.
+	if err := s.db.Session(&gorm.Session{PrepareStmt: true}).WithContext(ctx).Raw(q, userID, userID, since, userID, since).Row().Scan(&version, &lines, &deleted); err != nil {
 		return 0, nil, nil, err
 	}
 	entries, err := parseEntries(lines.String)
