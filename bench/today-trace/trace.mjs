@@ -9,8 +9,9 @@
 // On a shared machine the wall-clock figures mostly measure the other work; "script CPU" (the
 // thread's own CPU time) barely moves with load, and --priority runs the browser ahead of the
 // rest (root only) so the wall-clock figures approach a machine of one's own.
-// --tasks lists the main-thread tasks of the median run with what they ran; --profile also samples the main thread's CPU in one more run and prints the functions with the
-// most self time; --save writes each run's trace (open it in the browser's performance panel).
+// --tasks lists the main-thread tasks of the median run with what they ran; --profile also
+// samples the main thread's CPU in one more run and prints the functions with the most self time;
+// --save writes each run's trace (open it in the browser's performance panel).
 // Chromium is Debian's (scripts/ensure-chromium.sh). docs/BENCHMARKS.md holds the figures.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, mkdirSync, createWriteStream } from 'node:fs';
