@@ -41,10 +41,9 @@ async function shell(): Promise<Response> {
 
 registerRoute(
   new NavigationRoute(
-    async ({ request, event }) => {
+    async ({ request }) => {
+      // A late answer after the shell was sent is dropped (race has handled its rejection too).
       const network = fetch(request);
-      // A late answer after the fallback was sent is dropped quietly.
-      (event as ExtendableEvent).waitUntil(network.then(() => undefined, () => undefined));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS);
