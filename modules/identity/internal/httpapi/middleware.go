@@ -61,7 +61,12 @@ func (h *Handler) Authenticate(c *gin.Context) {
 		h.setSession(c, token, p.ExpiresAt)
 	}
 	c.Set(principalKey, p)
-	ctx := cache.WithPrefetched(identityapi.WithUser(c.Request.Context(), p.User), p.Prefetched)
+	ctx := identityapi.WithUser(c.Request.Context(), p.User)
+	if !unsafeMethod(c.Request.Method) {
+		// Values read before the request began describe the state before
+		// it: only a request that writes nothing may answer from them.
+		ctx = cache.WithPrefetched(ctx, p.Prefetched)
+	}
 	c.Request = c.Request.WithContext(httpx.WithCaller(ctx, httpx.Caller{ID: p.User.ID, Admin: p.User.IsAdmin}))
 	c.Next()
 }
