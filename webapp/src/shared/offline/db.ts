@@ -32,6 +32,11 @@ export function db(): Promise<OfflineDB> {
       database.createObjectStore('ids');
       database.createObjectStore('meta');
     },
+    // Log Out in another tab deletes the database: let go of it, or the delete would wait for this tab.
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      opened = null;
+    },
   });
   return opened;
 }
@@ -72,6 +77,11 @@ export async function serverIds(): Promise<Map<string, string>> {
 export async function saveServerIds(pairs: [string, string][]): Promise<void> {
   const tx = (await db()).transaction('ids', 'readwrite');
   await Promise.all([...pairs.map(([local, server]) => tx.store.put(server, local)), tx.done]);
+}
+
+/** Whose data the database holds, if anyone's. */
+export async function owner(): Promise<string | undefined> {
+  return (await db()).get('meta', 'userId');
 }
 
 /**

@@ -1,9 +1,10 @@
 import { original, type Draft, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { API_BASE_URL, baseApi, setRequestLayer } from '@/shared/api';
+import { authApi } from '@/shared/auth';
 import { LOG_WRITE_TAGS, readerApi, type LogEntry, type ReaderLog } from '@/shared/reader';
 import { applyToEntries } from '@/shared/reader/log';
 import { localIds, targetId, type Change } from './changes';
-import { hasIndexedDB, queuedChanges, removeChange, saveAnswer } from './db';
+import { claimFor, hasIndexedDB, owner, queuedChanges, removeChange, saveAnswer } from './db';
 import { syncQueue, sendWithFetch } from './queue';
 import { cachedLog, keepLater, LOG_KEY, offlineLayer, waitForQueue } from './requests';
 import { changeApplied, changeRejected, connectivityChanged, offlineState, queueLoaded, rejectionDismissed } from './slice';
@@ -49,6 +50,12 @@ function rejected(dispatch: Dispatch, change: Change): void {
   }
 }
 
+const selectUser = authApi.endpoints.getCurrentUser.select();
+
+function signedInUserId(state: unknown): string | undefined {
+  return selectUser(state as Parameters<typeof selectUser>[0]).data?.id;
+}
+
 let running: Promise<void> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -74,6 +81,9 @@ function sync(store: OfflineStore): Promise<void> {
     do {
       again = false;
       if (offlineState(store.getState()).waiting.length === 0) continue;
+      // Changes are sent with the session of the reader who made them, never another's.
+      const userId = signedInUserId(store.getState());
+      if (!userId || userId !== (await owner())) break;
       const result = await syncQueue({
         send: (change, path) => sendWithFetch(API_BASE_URL, change, path),
         applied: (change, answer, ids) => applied(store.dispatch, change, answer, ids),
@@ -125,8 +135,20 @@ export function startOffline(store: OfflineStore): void {
 
   let log: ReaderLog | undefined;
   let waiting = 0;
+  let userId: string | undefined;
   store.subscribe(() => {
     const state = store.getState();
+    const signedIn = signedInUserId(state);
+    if (signedIn && signedIn !== userId) {
+      // Another reader's data (a session that ended without Log Out) goes before this one's is kept.
+      const id = signedIn;
+      keepLater(async () => {
+        await claimFor(id);
+        store.dispatch(queueLoaded(await queuedChanges()));
+        trySync();
+      });
+    }
+    userId = signedIn;
     const now = cachedLog(state);
     if (now && now !== log) {
       const current = now;
