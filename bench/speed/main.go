@@ -34,6 +34,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -182,7 +183,10 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 		{"suggestions", "/api/reading-suggestions?today=" + today},
 		{"whole log", "/api/log-entries"},
 	}
-	fmt.Printf("%-34s %10s %10s %7s %8s\n", "cached read (gzip)", "app req/s", "static", "ratio", "bytes")
+	// CPU per request (µs, the server's processes only, not the client's)
+	// does not depend on what else the machine runs, unlike requests per
+	// second; its ratio is static / app.
+	fmt.Printf("%-34s %10s %10s %7s %8s %7s %7s %7s\n", "cached read (gzip)", "app req/s", "static", "ratio", "bytes", "app µs", "static", "ratio")
 	for i, r := range reads {
 		gz, err := a.gzipped(ctx, r.path, token)
 		if err != nil {
@@ -199,18 +203,24 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 				profiled <- cpuProfile(ctx, srv.base, c.measure, filepath.Join(c.profile, fmt.Sprintf("%s-r%d.pprof", name, i)))
 			}()
 		}
+		appCPU := cpuTime(srv.cmd.Process.Pid)
 		app := throughput(ctx, c.conc, c.measure, func(ctx context.Context) error {
 			return a.expect(ctx, srv.base+r.path, token, len(gz))
 		})
+		appCPU = cpuTime(srv.cmd.Process.Pid) - appCPU
 		if profiled != nil {
 			if err := <-profiled; err != nil {
 				return err
 			}
 		}
+		stCPU := cpuTime(static.srv.cmd.Process.Pid)
 		st := throughput(ctx, c.conc, c.measure, func(ctx context.Context) error {
 			return a.expect(ctx, static.base+"/"+file, "", len(gz))
 		})
-		fmt.Printf("%-34s %10.0f %10.0f %6.3fx %8d%s\n", r.name, app.rate(), st.rate(), app.rate()/st.rate(), len(gz), app.errorNote())
+		stCPU = cpuTime(static.srv.cmd.Process.Pid) - stCPU
+		appPer, stPer := perRequest(appCPU, app), perRequest(stCPU, st)
+		fmt.Printf("%-34s %10.0f %10.0f %6.3fx %8d %7.1f %7.1f %6.3fx%s\n", r.name, app.rate(), st.rate(), app.rate()/st.rate(), len(gz),
+			appPer, stPer, stPer/appPer, app.errorNote())
 	}
 
 	lat, err := postToVisible(ctx, a, token, c.visibleRuns)
@@ -460,6 +470,37 @@ func throughput(ctx context.Context, conc int, d time.Duration, call func(contex
 	wg.Wait()
 	r.took = time.Since(start)
 	return r
+}
+
+// cpuTime is the CPU time used so far by the process pid and its children
+// (nginx's workers), from /proc; Linux counts it in ticks of 10 ms.
+func cpuTime(pid int) time.Duration {
+	var ticks int64
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// The fields after the command name, which may hold spaces.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 13 || (d.Name() != strconv.Itoa(pid) && f[1] != strconv.Itoa(pid)) {
+			continue
+		}
+		utime, _ := strconv.ParseInt(f[11], 10, 64)
+		stime, _ := strconv.ParseInt(f[12], 10, 64)
+		ticks += utime + stime
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond
+}
+
+// perRequest is the CPU per answered request in microseconds.
+func perRequest(cpu time.Duration, r *result) float64 {
+	return float64(cpu.Microseconds()) / max(float64(r.n.Load()), 1)
 }
 
 // cpuProfile saves the server's CPU profile of the next d (whole seconds,
