@@ -35,10 +35,14 @@ type noteDay struct {
 // write runs fn in a transaction that also raises the version.
 func (s *store) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := fn(tx); err != nil {
+		// The version row first: its lock makes concurrent writes (an
+		// event's and a rebuild's) take turns on PostgreSQL, so the second
+		// deletes the rows the first inserted instead of inserting them
+		// again beside them (a duplicate key).
+		if err := tx.Exec(`UPDATE engagement_version SET version = version + 1 WHERE id = 1`).Error; err != nil {
 			return err
 		}
-		return tx.Exec(`UPDATE engagement_version SET version = version + 1 WHERE id = 1`).Error
+		return fn(tx)
 	})
 }
 
