@@ -75,19 +75,27 @@ func TestIntegrationSearchPaths(t *testing.T) {
 			search        string
 			offset, limit int
 			want          []string
+			untagged      bool // with a second filter: every note is untagged
 		}{
-			{"grace", 0, 10, grace},
-			{"grace", 340, 20, grace},
-			{"race", 345, 50, grace},
-			{"ac", 690, 10, every}, // too short for the index: "peace" and "grace"
-			{"zebulun", 0, 10, rare},
-			{"zebulun", 5, 10, rare},
-			{"of zebulun", 0, 3, rare},
-			{"nothing", 0, 10, nil},
+			{"grace", 0, 10, grace, false},
+			{"grace", 340, 20, grace, false},
+			{"race", 345, 50, grace, false},
+			{"ac", 690, 10, every, false}, // too short for the index: "peace" and "grace"
+			{"zebulun", 0, 10, rare, false},
+			{"zebulun", 5, 10, rare, false},
+			{"of zebulun", 0, 3, rare, false},
+			{"nothing", 0, 10, nil, false},
+			{"grace", 100, 10, grace, true},
+			{"zebulun", 0, 10, rare, true},
+			{"ac", 0, 10, every, true},
 		} {
 			want := c.want
-			notes, size, err := s.List(ctx, "u", domain.Query{Limit: c.limit, Offset: c.offset, SortOn: domain.SortCreatedAt, Desc: true,
-				TagMatching: domain.MatchAny, PassageMatching: domain.MatchInclusive, Search: domain.Fold(c.search)})
+			q := domain.Query{Limit: c.limit, Offset: c.offset, SortOn: domain.SortCreatedAt, Desc: true,
+				TagMatching: domain.MatchAny, PassageMatching: domain.MatchInclusive, Search: domain.Fold(c.search)}
+			if c.untagged {
+				q.TagMatching = domain.MatchExact
+			}
+			notes, size, err := s.List(ctx, "u", q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +104,7 @@ func TestIntegrationSearchPaths(t *testing.T) {
 				got = append(got, n.ID)
 			}
 			if size != len(want) || !slices.Equal(got, newest(want, c.offset, c.limit)) {
-				t.Errorf("%q offset %d: %d notes %v, want %d %v", c.search, c.offset, size, got, len(want), newest(want, c.offset, c.limit))
+				t.Errorf("%q offset %d untagged %v: %d notes %v, want %d %v", c.search, c.offset, c.untagged, size, got, len(want), newest(want, c.offset, c.limit))
 			}
 		}
 	})
