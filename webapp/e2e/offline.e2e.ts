@@ -166,3 +166,25 @@ it('shows a change the server refuses while syncing, with its reason, until dism
   await alert.waitFor({ state: 'detached' });
   expect(await (await page.request.get('/api/log-entries')).json()).toEqual([]);
 });
+
+it('asks before Log out while changes wait, and leaves nothing of the reader in IndexedDB', async () => {
+  const page = await browser.newPage();
+  await signUp(page);
+  await openOnce(page);
+  await goOfflineAndReload(page);
+  await logPassage(page, 'Ps 23', 'Psalm 23');
+  await page.getByRole('status').getByText('1 change waiting to sync').waitFor();
+
+  const logOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' });
+  await logOut.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Log out with changes not synced?' });
+  await dialog.getByText('1 change made offline has not reached the server yet.', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await offlineStore(page, 'queue')).toHaveLength(1);
+
+  await logOut.click();
+  await page.getByRole('alertdialog', { name: 'Log out with changes not synced?' }).getByRole('button', { name: 'Log out anyway' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).not.toContain('lamplight-offline');
+});

@@ -36,10 +36,10 @@ export function OfflineStatus() {
   return (
     <div className={styles.status}>
       {(!online || waiting.length > 0) && (
-        <div role="status">
-          {!online && <p className={styles.pill}>{t('offline.offline')}</p>}
-          {waiting.length > 0 && <p className={styles.pill}>{t('offline.waiting', { count: waiting.length })}</p>}
-        </div>
+        <p role="status" className={styles.pill}>
+          {!online && <span>{t('offline.offline')}</span>}
+          {waiting.length > 0 && <span>{t('offline.waiting', { count: waiting.length })}</span>}
+        </p>
       )}
       {rejected.map((change) => (
         <div key={change.seq} role="alert" className={styles.rejected}>
