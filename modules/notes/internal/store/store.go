@@ -340,6 +340,9 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 			}
 		}
 	}
+	if how == byLike && q.Search != "" && q.Offset == 0 {
+		return s.firstSearchPage(ctx, userID, q)
+	}
 	var size int64
 	switch {
 	case how == byIndex && len(found) == 0:
@@ -358,10 +361,45 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 			return nil, 0, err
 		}
 	}
-	notes := []notesapi.Note{}
 	if size == 0 || q.Offset >= int(size) {
-		return notes, int(size), nil
+		return []notesapi.Note{}, int(size), nil
 	}
+	rows, err := s.page(ctx, userID, q, how, found, q.Limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.filled(ctx, userID, rows, int(size))
+}
+
+// searchProbe is how many notes the first page of a search on PostgreSQL
+// reads at most before counting: when no more match, they are the count.
+const searchProbe = domain.MaxLimit
+
+// firstSearchPage answers the first page of a search on PostgreSQL. Up to
+// searchProbe+1 matching notes are read in page order first: a rare word
+// or phrase is then counted by that read alone (one pass over the trigram
+// index instead of two), and a common one, read from the reader's notes
+// newest first, stops after a few dozen.
+func (s *Store) firstSearchPage(ctx context.Context, userID string, q domain.Query) ([]notesapi.Note, int, error) {
+	rows, err := s.page(ctx, userID, q, byLike, nil, searchProbe+1)
+	if err != nil {
+		return nil, 0, err
+	}
+	size := int64(len(rows))
+	if size > searchProbe {
+		where, args := filter(userID, q, byLike, nil)
+		if err := s.db.WithContext(ctx).Raw("SELECT COUNT(*) FROM passage_notes n WHERE "+where, args...).Scan(&size).Error; err != nil {
+			return nil, 0, err
+		}
+	}
+	return s.filled(ctx, userID, rows[:min(q.Limit, len(rows))], int(size))
+}
+
+// page reads up to limit notes matching q from q.Offset on, in q's order,
+// without their passages and tags. The ids are found first, from indexes
+// alone where the filters allow, so a deep offset skips index entries, not
+// whole notes.
+func (s *Store) page(ctx context.Context, userID string, q domain.Query, how search, found []int64, limit int) ([]noteRow, error) {
 	column, dir := "n.created_at", " ASC"
 	if q.SortOn == domain.SortUpdatedAt {
 		column = "n.updated_at"
@@ -369,24 +407,25 @@ func (s *Store) list(ctx context.Context, userID string, q domain.Query) ([]note
 	if q.Desc {
 		dir = " DESC"
 	}
-	// The page's ids are found first, from indexes alone where the filters
-	// allow, so a deep offset skips index entries, not whole notes.
 	where, args := filter(userID, q, how, found)
 	order := " ORDER BY " + column + dir + ", n.id" + dir
 	var rows []noteRow
-	err := g.Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
+	err := s.db.WithContext(ctx).Raw("SELECT n.id, n.content, n.created_at, n.updated_at FROM passage_notes n"+
 		" JOIN (SELECT n.id FROM passage_notes n WHERE "+where+order+" LIMIT ? OFFSET ?) page ON page.id = n.id"+order,
-		append(args, q.Limit, q.Offset)...).Scan(&rows).Error
-	if err != nil {
-		return nil, 0, err
-	}
+		append(args, limit, q.Offset)...).Scan(&rows).Error
+	return rows, err
+}
+
+// filled is the notes of rows with their passages and tags, and size.
+func (s *Store) filled(ctx context.Context, userID string, rows []noteRow, size int) ([]notesapi.Note, int, error) {
+	notes := make([]notesapi.Note, 0, len(rows))
 	for _, r := range rows {
 		notes = append(notes, r.note())
 	}
 	if err := s.fill(ctx, userID, notes); err != nil {
 		return nil, 0, err
 	}
-	return notes, int(size), nil
+	return notes, size, nil
 }
 
 // onlySearch reports whether q filters by its search text alone.
