@@ -33,6 +33,7 @@ export function OfflineStatus() {
   const dispatch = useDispatch();
   const { online, waiting, rejected } = useSelector(offlineState);
   const reason = useReason();
+  if (online && waiting.length === 0 && rejected.length === 0) return null;
   return (
     <div className={styles.status}>
       {(!online || waiting.length > 0) && (

@@ -41,7 +41,7 @@ function newKey(): string {
 // Keeping answers must not slow the page down: each is written when the browser is idle, one after another.
 let saving: Promise<void> = Promise.resolve();
 const idle = (): Promise<void> =>
-  new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 0)));
+  new Promise((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0)));
 
 export function keepLater(write: () => Promise<void>): void {
   saving = saving.then(idle).then(write).catch(() => {
@@ -49,7 +49,7 @@ export function keepLater(write: () => Promise<void>): void {
   });
 }
 
-/** Waits until every answer handed to keepLater is stored (tests, sign-out). */
+/** Waits until every answer handed to keepLater is stored (Log Out). */
 export function kept(): Promise<void> {
   return saving;
 }
@@ -159,10 +159,11 @@ export function waitForQueue(until: Promise<void>): void {
 
 async function write(kind: ChangeKind, request: Request, args: string | FetchArgs, api: BaseQueryApi, extra: object, next: Parameters<RequestLayer>[3]) {
   await loaded;
-  const key = request.headers['Idempotency-Key'] ?? newKey();
+  const given = Object.keys(request.headers).find((name) => name.toLowerCase() === 'idempotency-key');
+  const key = (given && request.headers[given]) || newKey();
   const offline = offlineState(api.getState());
   if (offline.online && offline.waiting.length === 0) {
-    const sent = typeof args === 'string' ? args : { ...args, headers: { ...request.headers, 'Idempotency-Key': key } };
+    const sent = typeof args === 'string' || given ? args : { ...args, headers: { ...request.headers, 'Idempotency-Key': key } };
     const result = await next(sent, api, extra);
     if (result.error?.status !== 'FETCH_ERROR') return result;
     // No answer: the server may or may not have it. Queued with the same key, it is applied once.
@@ -182,7 +183,7 @@ export async function forgetReader(dispatch: BaseQueryApi['dispatch']): Promise<
   if (!hasIndexedDB()) return;
   await kept();
   await forget().catch(() => {
-    // Another tab holds the database open; it is deleted once that tab lets go.
+    // What a failed delete leaves is emptied by the next reader's sign-in (claimFor).
   });
 }
 
