@@ -49,16 +49,24 @@ const patchInsertMax = 32
 // patch is l with changed entries written over and deleted ones removed,
 // as a new slice: readers may still hold the old one.
 func patch(l readingapi.Log, version int64, changed []readingapi.Entry, deleted []string) readingapi.Log {
-	gone := make(map[string]bool, len(changed)+len(deleted))
+	ids := make([]string, 0, len(changed)+len(deleted))
 	for _, e := range changed {
-		gone[e.ID] = true
+		ids = append(ids, e.ID)
 	}
-	for _, id := range deleted {
-		gone[id] = true
+	ids = append(ids, deleted...)
+	// A write changes an entry or a few: comparing each kept id with them
+	// costs less than hashing it for a set.
+	gone := func(id string) bool { return slices.Contains(ids, id) }
+	if len(ids) > patchInsertMax {
+		set := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			set[id] = true
+		}
+		gone = func(id string) bool { return set[id] }
 	}
 	out := make([]readingapi.Entry, 0, len(l.Entries)+len(changed))
 	for _, e := range l.Entries {
-		if !gone[e.ID] {
+		if !gone(e.ID) {
 			out = append(out, e)
 		}
 	}
