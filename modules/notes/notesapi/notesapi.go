@@ -32,6 +32,9 @@ type Reader interface {
 	// CreationTimes answers when each of userID's notes was written, in one
 	// statement: what counting notes per day needs, without their text.
 	CreationTimes(ctx context.Context, userID string) ([]time.Time, error)
+	// CountCreated answers how many of userID's notes were written in
+	// [from, to): one day's count, without reading the others.
+	CountCreated(ctx context.Context, userID string, from, to time.Time) (int, error)
 }
 
 // Limits of a note.
@@ -55,6 +58,9 @@ type NoteChanged struct {
 	UserID string `json:"userId"`
 	NoteID string `json:"noteId"`
 	Op     string `json:"op"`
+	// CreatedAt is when a created note was written, so a consumer counting
+	// notes per day recounts that day only; zero for other operations.
+	CreatedAt time.Time `json:"createdAt,omitzero"`
 }
 
 // Topic implements bus.Event.

@@ -74,6 +74,16 @@ func (h *history) CreationTimes(_ context.Context, id string) ([]time.Time, erro
 	return out, nil
 }
 
+func (h *history) CountCreated(_ context.Context, id string, from, to time.Time) (int, error) {
+	n := 0
+	for _, note := range h.notes[id] {
+		if !note.CreatedAt.Before(from) && note.CreatedAt.Before(to) {
+			n++
+		}
+	}
+	return n, nil
+}
+
 func at(date string) time.Time {
 	t, err := time.Parse("2006-01-02 15:04", date+" 09:30")
 	if err != nil {
@@ -121,9 +131,19 @@ func (s *scripted) read(id, date string, verses int) {
 	s.emit(readingapi.LogEntryChanged{UserID: id, Dates: []string{date}, Op: readingapi.OpCreated})
 }
 
+// note writes a note on date; its event says when, so only that day is
+// recounted.
 func (s *scripted) note(id, date string) {
 	s.h.notes[id] = append(s.h.notes[id], notesapi.Note{ID: id + date, Content: "secret note text", CreatedAt: at(date)})
-	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpCreated})
+	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpCreated, CreatedAt: at(date)})
+	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpUpdated})
+}
+
+// unnote deletes the reader's last note; its event does not say when it
+// was written, so every day is recounted.
+func (s *scripted) unnote(id string) {
+	s.h.notes[id] = s.h.notes[id][:len(s.h.notes[id])-1]
+	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpDeleted})
 }
 
 func (s *scripted) remind(id, date string) {
@@ -166,6 +186,8 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 		s.read("u3", "2024-06-11", 3)
 		s.read("u1", "2024-06-20", 3)
 		s.note("u3", "2024-06-11")
+		s.note("u3", "2024-06-11")
+		s.unnote("u3")
 		s.note("u1", "2024-06-20")
 		s.note("u1", "2024-06-20")
 		s.remind("u1", "2024-06-10")

@@ -162,6 +162,22 @@ func (p *Projection) refreshNotes(ctx context.Context, userID string) error {
 	return p.store.replaceNoteDays(ctx, userID, days)
 }
 
+// refreshNoteDay recounts the notes of the one local date that at falls
+// on: a new note's day, without reading the reader's other notes.
+func (p *Projection) refreshNoteDay(ctx context.Context, userID string, at time.Time) error {
+	u, ok, err := p.account(ctx, userID)
+	if !ok {
+		return err
+	}
+	local := at.In(u.Location())
+	from := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, local.Location())
+	n, err := p.d.Notes.CountCreated(ctx, userID, from, from.AddDate(0, 0, 1))
+	if err != nil {
+		return err
+	}
+	return p.store.putNoteDay(ctx, userID, noteDay{Day: local.Format(dates.Layout), Notes: n})
+}
+
 // Handlers are the projection's event handlers; each recomputes what the
 // event concerns or records a fact that has no other record.
 func (p *Projection) Handlers() []bus.Handler {
@@ -184,7 +200,15 @@ func (p *Projection) Handlers() []bus.Handler {
 			return p.refreshReading(ctx, ev.UserID, nil)
 		}),
 		bus.On("engagement.note-changed", func(ctx context.Context, ev notesapi.NoteChanged) error {
-			return p.refreshNotes(ctx, ev.UserID)
+			switch {
+			case ev.Op == notesapi.OpUpdated:
+				return nil // an edit leaves the day a note was written as it was
+			case ev.Op == notesapi.OpCreated && !ev.CreatedAt.IsZero():
+				return p.refreshNoteDay(ctx, ev.UserID, ev.CreatedAt)
+			default:
+				// A deletion does not say when the note was written.
+				return p.refreshNotes(ctx, ev.UserID)
+			}
 		}),
 		bus.On("engagement.reminder-sent", func(ctx context.Context, ev remindersapi.ReminderSent) error {
 			return p.reminder(ctx, ev.UserID, ev.LocalDate, false)

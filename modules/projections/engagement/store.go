@@ -99,6 +99,17 @@ func (s *store) replaceNoteDays(ctx context.Context, userID string, days []noteD
 	})
 }
 
+// putNoteDay sets one day's count of notes; a day without notes has no row.
+func (s *store) putNoteDay(ctx context.Context, userID string, d noteDay) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		if d.Notes == 0 {
+			return tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ? AND day = ?`, userID, d.Day).Error
+		}
+		return tx.Exec(`INSERT INTO engagement_note_days (user_id, day, notes) VALUES (?, ?, ?)
+			ON CONFLICT (user_id, day) DO UPDATE SET notes = excluded.notes`, userID, d.Day, d.Notes).Error
+	})
+}
+
 // markReminder records that a reminder for day was sent or opened; marking
 // twice is marking once.
 func (s *store) markReminder(ctx context.Context, userID, day string, opened bool) error {

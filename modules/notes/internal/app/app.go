@@ -36,13 +36,13 @@ func New(s *store.Store, tags tagsapi.Owner, log *slog.Logger) *Service {
 	return &Service{store: s, tags: tags, log: log, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
 }
 
-// write runs fn in one unit of work and records NoteChanged for the note.
-func (s *Service) write(ctx context.Context, userID, noteID, op string, fn func(tx *store.Tx) error) error {
+// write runs fn in one unit of work and records ev, the note's NoteChanged.
+func (s *Service) write(ctx context.Context, ev notesapi.NoteChanged, fn func(tx *store.Tx) error) error {
 	err := s.store.Transact(ctx, func(tx *store.Tx) error {
 		if err := fn(tx); err != nil {
 			return err
 		}
-		return tx.Record(notesapi.NoteChanged{UserID: userID, NoteID: noteID, Op: op})
+		return tx.Record(ev)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return ErrNoteNotFound

@@ -234,7 +234,7 @@ func TestIntegrationNotes(t *testing.T) {
 				t.Fatalf("empty lists must be [] in JSON: %+v", got)
 			}
 			testkit.Eventually(t, 5*time.Second, func() bool {
-				return e.changed(notesapi.NoteChanged{UserID: alice, NoteID: n.ID, Op: notesapi.OpCreated})
+				return e.changed(notesapi.NoteChanged{UserID: alice, NoteID: n.ID, Op: notesapi.OpCreated, CreatedAt: n.CreatedAt})
 			}, "created event")
 		})
 

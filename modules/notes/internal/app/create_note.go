@@ -25,7 +25,7 @@ func (s *Service) Create(ctx context.Context, userID string, d domain.Draft) (no
 	}
 	now := s.now()
 	n := notesapi.Note{ID: id.String(), Content: d.Content, Passages: d.Passages, Tags: d.Tags, CreatedAt: now, UpdatedAt: now}
-	err = s.write(ctx, userID, n.ID, notesapi.OpCreated, func(tx *store.Tx) error {
+	err = s.write(ctx, notesapi.NoteChanged{UserID: userID, NoteID: n.ID, Op: notesapi.OpCreated, CreatedAt: now}, func(tx *store.Tx) error {
 		return tx.Insert(userID, n, domain.Fold(n.Content))
 	})
 	if err != nil {

@@ -13,7 +13,7 @@ func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	if !domain.PlausibleID(id) {
 		return ErrNoteNotFound
 	}
-	return s.write(ctx, userID, id, notesapi.OpDeleted, func(tx *store.Tx) error {
+	return s.write(ctx, notesapi.NoteChanged{UserID: userID, NoteID: id, Op: notesapi.OpDeleted}, func(tx *store.Tx) error {
 		return tx.Delete(userID, id)
 	})
 }

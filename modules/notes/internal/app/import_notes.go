@@ -43,7 +43,7 @@ func (s *Service) ImportNotes(u *uow.Tx, userID string, notes []notesapi.Note) (
 		if err := tx.Insert(userID, note, domain.Fold(note.Content)); err != nil {
 			return nil, err
 		}
-		if err := tx.Record(notesapi.NoteChanged{UserID: userID, NoteID: note.ID, Op: notesapi.OpCreated}); err != nil {
+		if err := tx.Record(notesapi.NoteChanged{UserID: userID, NoteID: note.ID, Op: notesapi.OpCreated, CreatedAt: note.CreatedAt}); err != nil {
 			return nil, err
 		}
 		out[i] = notesapi.ImportNew

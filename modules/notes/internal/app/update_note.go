@@ -26,7 +26,7 @@ func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft)
 		return notesapi.Note{}, tagsErr
 	}
 	var updated notesapi.Note
-	err = s.write(ctx, userID, id, notesapi.OpUpdated, func(tx *store.Tx) error {
+	err = s.write(ctx, notesapi.NoteChanged{UserID: userID, NoteID: id, Op: notesapi.OpUpdated}, func(tx *store.Tx) error {
 		old, err := tx.Lock(userID, id)
 		if err != nil {
 			return err
