@@ -123,12 +123,15 @@ async function read(request: Request, args: string | FetchArgs, api: BaseQueryAp
     if (data !== undefined) return { data };
   }
   const result = await next(args, api, extra);
+  // Only /api tells whether the server is reachable: the service worker answers other paths
+  // (/_content) from its cache with no network at all.
+  const viaApi = !/^[a-z][a-z\d+.-]*:/i.test(request.path) || request.path.startsWith(`${API_BASE_URL}/`);
   if (result.error?.status === 'FETCH_ERROR') {
-    if (offline.online) api.dispatch(connectivityChanged(false));
+    if (offline.online && viaApi) api.dispatch(connectivityChanged(false));
     return (await keptAnswer(request, api)) ?? result;
   }
   if (!result.error || typeof result.error.status === 'number') {
-    if (!offline.online) api.dispatch(connectivityChanged(true));
+    if (!offline.online && viaApi) api.dispatch(connectivityChanged(true));
   }
   if (!result.error && KEPT.some((pattern) => pattern.test(request.path))) {
     const { key, path } = request;
