@@ -6,15 +6,23 @@
 //   back to the precached index.html when there is no network, or none within a few seconds.
 // - /api is never answered here: the page keeps the reader's data in IndexedDB
 //   (src/shared/offline) and takes a failed request as the sign of being offline.
+// - Where the browser has Background Sync, the sync event sends the page's queue of offline
+//   changes (src/shared/offline/background.ts) when the network returns, even with no page open.
 // - A new version waits until the page asks it to take over (the "Reload" notice).
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { sendInBackground, SYNC_TAG } from '../src/shared/offline/background';
 import { CONTENT_CACHE } from '../src/shared/pwa/cacheNames';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** The Background Sync event (not in TypeScript's WebWorker library). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 // Push notifications of daily reminders and their actions.
 importScripts('/push-sw.js');
@@ -33,6 +41,17 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// A rejected promise makes the browser fire the sync again later (with its own back-off).
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    sendInBackground(`${self.location.origin}/api`).then((result) => {
+      if (result === 'retry') throw new Error('changes still waiting');
+    }),
+  );
 });
 
 async function shell(): Promise<Response> {

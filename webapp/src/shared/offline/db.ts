@@ -24,6 +24,12 @@ export function hasIndexedDB(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
+/** Whether the database exists, without creating it (where the browser can tell). */
+export async function exists(): Promise<boolean> {
+  if (typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((database) => database.name === DB_NAME);
+}
+
 export function db(): Promise<OfflineDB> {
   opened ??= openDB<OfflineSchema>(DB_NAME, 1, {
     upgrade(database) {

@@ -14,6 +14,18 @@ export interface SyncHooks {
 
 export type SyncResult = 'done' | 'retry';
 
+const QUEUE_LOCK = 'lamplight-offline-queue';
+
+/**
+ * Runs one pass over the queue while no other page or the service worker runs one (Web Locks,
+ * where the browser has them). Without them two senders may send the same change at once: the
+ * server applies its key once and answers the other with the same answer or "in progress".
+ */
+export function oneSenderAtATime<T>(pass: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(QUEUE_LOCK, pass) : pass();
+}
+
 /**
  * Whether the server may answer differently later: no answer, a server error, no session, too
  * many requests, or the first try of the same key still running. Everything else it answered is final.

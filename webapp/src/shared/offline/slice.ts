@@ -38,7 +38,9 @@ export const offlineSlice = createSlice({
       state.waiting = state.waiting.filter((change) => change.seq !== action.payload);
     },
     changeRejected(state, action: PayloadAction<Change>) {
+      // Once only, also when the queue was read after the service worker had marked it refused.
       state.waiting = state.waiting.filter((change) => change.seq !== action.payload.seq);
+      state.rejected = state.rejected.filter((change) => change.seq !== action.payload.seq);
       state.rejected.push(action.payload);
     },
     rejectionDismissed(state, action: PayloadAction<number>) {

@@ -3,9 +3,10 @@ import { API_BASE_URL, baseApi, setRequestLayer } from '@/shared/api';
 import { authApi } from '@/shared/auth';
 import { LOG_WRITE_TAGS, readerApi, type LogEntry, type ReaderLog } from '@/shared/reader';
 import { applyToEntries } from '@/shared/reader/log';
+import { announce, SENT_CHANNEL, SYNC_TAG, type QueueSent } from './background';
 import { localIds, targetId, type Change } from './changes';
 import { claimFor, hasIndexedDB, owner, queuedChanges, removeChange, saveAnswer } from './db';
-import { syncQueue, sendWithFetch } from './queue';
+import { oneSenderAtATime, syncQueue, sendWithFetch, type SyncResult } from './queue';
 import { cachedLog, keepLater, LOG_KEY, offlineLayer, waitForQueue } from './requests';
 import { changeApplied, changeRejected, connectivityChanged, offlineState, queueLoaded, rejectionDismissed } from './slice';
 
@@ -56,6 +57,36 @@ function signedInUserId(state: unknown): string | undefined {
   return selectUser(state as Parameters<typeof selectUser>[0]).data?.id;
 }
 
+/** After a pass that emptied the queue: counts and progress come from the server again, with every change in them. */
+function synced(store: OfflineStore): void {
+  store.dispatch(connectivityChanged(true));
+  store.dispatch(baseApi.util.invalidateTags([...LOG_WRITE_TAGS, 'Note', 'Tag']));
+}
+
+/** Changes the service worker or another page sent: shown as if this page had sent them. */
+function sentElsewhere(store: OfflineStore, sent: QueueSent): void {
+  for (const { change, answer, ids } of sent.applied) applied(store.dispatch, change, answer, ids);
+  for (const change of sent.rejected) rejected(store.dispatch, change);
+  if (offlineState(store.getState()).waiting.length === 0) synced(store);
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/**
+ * Asks the service worker to send the queue when the network returns, where the browser has
+ * Background Sync: it does so even after every page is closed. Elsewhere the page's own triggers
+ * (online, focus, load) remain.
+ */
+function requestBackgroundSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => (registration as SyncRegistration | undefined)?.sync?.register(SYNC_TAG))
+    .catch(() => {
+      // No active worker yet, or the browser refused (a setting): the page sends it itself.
+    });
+}
+
 let running: Promise<void> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -83,20 +114,33 @@ function sync(store: OfflineStore): Promise<void> {
       if (offlineState(store.getState()).waiting.length === 0) continue;
       // Changes are sent with the session of the reader who made them, never another's.
       const userId = signedInUserId(store.getState());
-      if (!userId || userId !== (await owner())) break;
-      const result = await syncQueue({
-        send: (change, path) => sendWithFetch(API_BASE_URL, change, path),
-        applied: (change, answer, ids) => applied(store.dispatch, change, answer, ids),
-        rejected: (change) => rejected(store.dispatch, change),
-      });
+      const sent: QueueSent = { applied: [], rejected: [] };
+      let result: SyncResult | 'notYours';
+      try {
+        result = await oneSenderAtATime(async () => {
+          if (!userId || userId !== (await owner())) return 'notYours';
+          return syncQueue({
+            send: (change, path) => sendWithFetch(API_BASE_URL, change, path),
+            applied: (change, answer, ids) => {
+              sent.applied.push({ change, answer, ids });
+              applied(store.dispatch, change, answer, ids);
+            },
+            rejected: (change) => {
+              sent.rejected.push(change);
+              rejected(store.dispatch, change);
+            },
+          });
+        });
+      } finally {
+        announce(sent);
+      }
+      if (result === 'notYours') break;
       if (result === 'retry') {
         retryLater(store);
         break;
       }
       retryDelay = 0;
-      store.dispatch(connectivityChanged(true));
-      // Counts and progress come from the server again, with every change in them.
-      store.dispatch(baseApi.util.invalidateTags([...LOG_WRITE_TAGS, 'Note', 'Tag']));
+      synced(store);
     } while (again);
   })()
     .catch(() => {
@@ -111,7 +155,8 @@ function sync(store: OfflineStore): Promise<void> {
 /**
  * Starts the offline layer for the app's store: every request goes through it, the queue is read
  * and sent at once, and again when the network returns, the window regains focus or a change is
- * queued while online; the cached log is kept in IndexedDB whenever it changes.
+ * queued while online, and by the service worker's Background Sync where the browser has it; the
+ * cached log is kept in IndexedDB whenever it changes.
  */
 export function startOffline(store: OfflineStore): void {
   setRequestLayer(offlineLayer);
@@ -132,6 +177,10 @@ export function startOffline(store: OfflineStore): void {
   });
   window.addEventListener('offline', () => store.dispatch(connectivityChanged(false)));
   window.addEventListener('focus', trySync);
+  if (typeof BroadcastChannel !== 'undefined') {
+    // After the queue is read: a change the worker sent meanwhile is removed from what was read.
+    new BroadcastChannel(SENT_CHANNEL).onmessage = (event: MessageEvent<QueueSent>) => void load.then(() => sentElsewhere(store, event.data));
+  }
 
   let log: ReaderLog | undefined;
   let waiting = 0;
@@ -156,7 +205,10 @@ export function startOffline(store: OfflineStore): void {
     }
     log = now;
     const count = offlineState(state).waiting.length;
-    if (count > waiting && offlineState(state).online) trySync();
+    if (count > waiting) {
+      requestBackgroundSync();
+      if (offlineState(state).online) trySync();
+    }
     waiting = count;
   });
 }
