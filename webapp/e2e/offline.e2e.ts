@@ -1,8 +1,9 @@
 // Offline first against the real server: a reader who opened the app once logs passages and
 // writes a note with no network, sees them and the goal ring at once, and the server gets each
 // change exactly once when the network returns, even when an answer is lost and the change is
-// sent again. A change the server refuses is shown with its reason.
-import type { Page } from 'playwright-core';
+// sent again. A change the server refuses is shown with its reason. Where the browser has
+// Background Sync, the service worker sends the queue with no page open.
+import type { CDPSession, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { signUp } from './support/accounts';
 import { baseURL, useBrowser } from './support/browser';
@@ -187,4 +188,80 @@ it('asks before Log out while changes wait, and leaves nothing of the reader in 
   await page.getByRole('alertdialog', { name: 'Log out with changes not synced?' }).getByRole('button', { name: 'Log out anyway' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).not.toContain('lamplight-offline');
+});
+
+/** The Background Sync tag the app registers (src/shared/offline/background.ts). */
+const SYNC_TAG = 'lamplight-offline-queue';
+
+/** The id DevTools gives the app's service worker registration, from a page that stays open. */
+async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+it('sends the queue from the service worker when the network returns, with no page open', async () => {
+  const page = await browser.newPage();
+  await signUp(page);
+  await openOnce(page);
+  await goOfflineAndReload(page);
+  await logPassage(page, 'Gen 1', 'Genesis 1');
+  await logPassage(page, 'Ps 23', 'Psalm 23');
+  await page.getByRole('status').getByText('2 changes waiting to sync').waitFor();
+  // Queuing a change registered the sync: the browser fires it when it sees a network.
+  await expect
+    .poll(() => page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } }).sync.getTags()))
+    .toContain(SYNC_TAG);
+
+  const context = page.context();
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const id = await registrationId(cdp, `${baseURL()}/`);
+  await page.close();
+  await context.setOffline(false);
+  // Chromium fires it by itself once the network is back; fired here too, the test does not depend on when.
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL(), registrationId: id, tag: SYNC_TAG, lastChance: false });
+
+  await expect
+    .poll(async () => ((await (await context.request.get('/api/log-entries')).json()) as { startVerseId: number }[]).map((e) => e.startVerseId).sort(), { timeout: 30_000 })
+    .toEqual([101001001, 119023001]);
+  // Each once, and nothing left to send: a page opened now has no change waiting.
+  const later = await context.newPage();
+  await later.goto('/today');
+  await later.getByRole('list', { name: 'Read today' }).getByRole('listitem').nth(1).waitFor();
+  expect(await offlineStore(later, 'queue')).toEqual([]);
+  expect(await later.getByText(/waiting to sync/).count()).toBe(0);
+  expect(((await (await context.request.get('/api/log-entries')).json()) as unknown[]).length).toBe(2);
+});
+
+it('shows an open page what the service worker sent', async () => {
+  const page = await browser.newPage();
+  await signUp(page);
+  await openOnce(page);
+  // Only the page is offline: the worker reaches the server, as when the page would try only later.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.reload();
+  await page.getByRole('status').getByText('Offline').waitFor();
+  expect(await page.evaluate(() => fetch('/api/auth/user').then(() => 'answered', () => 'no answer'))).toBe('no answer');
+
+  await logPassage(page, 'Ps 23', 'Psalm 23');
+  const id = await registrationId(cdp, `${baseURL()}/`);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL(), registrationId: id, tag: SYNC_TAG, lastChance: false });
+
+  // The page learns it from the worker: nothing waits, and the entry is shown once, with the server's id.
+  await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 30_000 });
+  const today = page.getByRole('list', { name: 'Read today' });
+  expect(await today.getByRole('listitem').count()).toBe(1);
+  const entries = (await (await page.context().request.get('/api/log-entries')).json()) as { id: string; startVerseId: number }[];
+  expect(entries.map((e) => e.startVerseId)).toEqual([119023001]);
+  expect(await offlineStore(page, 'queue')).toEqual([]);
+  const keptLog = async () => ((await offlineStore(page, 'answers')).find(({ key }) => key === 'log')?.value as { data: { id: string }[] } | undefined)?.data.map((e) => e.id);
+  await expect.poll(keptLog, { timeout: 30_000 }).toEqual([entries[0]!.id]);
 });
