@@ -47,6 +47,10 @@ func (h *history) Log(_ context.Context, id, from string) (readingapi.Log, error
 	return readingapi.Log{Entries: out, Version: int64(len(out))}, nil
 }
 
+func (h *history) LogAt(ctx context.Context, id, from string, _ int64) (readingapi.Log, error) {
+	return h.Log(ctx, id, from)
+}
+
 func (h *history) Version(_ context.Context, id string) (int64, error) {
 	return int64(len(h.entries[id])), nil
 }

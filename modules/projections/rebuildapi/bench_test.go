@@ -119,8 +119,11 @@ func BenchmarkRecomputeAfterOneEntry(b *testing.B) {
 type staticLog struct{ log readingapi.Log }
 
 func (s staticLog) Log(context.Context, string, string) (readingapi.Log, error) { return s.log, nil }
-func (s staticLog) Version(context.Context, string) (int64, error)              { return s.log.Version, nil }
-func (s staticLog) UsersWithEntries(context.Context) ([]string, error)          { return nil, nil }
+func (s staticLog) LogAt(context.Context, string, string, int64) (readingapi.Log, error) {
+	return s.log, nil
+}
+func (s staticLog) Version(context.Context, string) (int64, error)     { return s.log.Version, nil }
+func (s staticLog) UsersWithEntries(context.Context) ([]string, error) { return nil, nil }
 
 type staticSettings struct{ s settingsapi.Settings }
 

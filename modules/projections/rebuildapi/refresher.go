@@ -89,7 +89,7 @@ func (f *Refresher) Refresh(ctx context.Context, userID string) error {
 		if len(stale) == 0 {
 			return nil
 		}
-		l, err := f.deps.Reading.Log(ctx, userID, from)
+		l, err := f.deps.Reading.LogAt(ctx, userID, from, in.LogVersion)
 		if err != nil {
 			return err
 		}

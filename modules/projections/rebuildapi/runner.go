@@ -146,7 +146,7 @@ func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View
 		result := "hit"
 		v, err := cache.Versioned(shared, r.deps.Cache, r.deps.Log, key, version, TTL, func() (T, error) {
 			result = "miss"
-			l, err := r.deps.Reading.Log(shared, userID, r.from(in.Settings))
+			l, err := r.deps.Reading.LogAt(shared, userID, r.from(in.Settings), in.LogVersion)
 			if err != nil {
 				return zero, err
 			}
@@ -168,7 +168,7 @@ func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
 	if err != nil {
 		return err
 	}
-	l, err := r.deps.Reading.Log(ctx, userID, r.from(in.Settings))
+	l, err := r.deps.Reading.LogAt(ctx, userID, r.from(in.Settings), in.LogVersion)
 	if err != nil {
 		return err
 	}

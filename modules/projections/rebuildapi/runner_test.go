@@ -46,6 +46,11 @@ func (f *fakeLog) add(user, date string) {
 	f.version[user]++
 }
 
+// LogAt reads like Log: the fake keeps no log of its own.
+func (f *fakeLog) LogAt(ctx context.Context, user, from string, _ int64) (readingapi.Log, error) {
+	return f.Log(ctx, user, from)
+}
+
 func (f *fakeLog) Log(_ context.Context, user, from string) (readingapi.Log, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

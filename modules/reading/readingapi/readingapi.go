@@ -41,6 +41,10 @@ type Reader interface {
 	// Log returns the entries dated on or after from ("" for all), ordered by
 	// date, then start verse, read in one consistent snapshot with the version.
 	Log(ctx context.Context, userID, from string) (Log, error)
+	// LogAt is Log at version or later, for a caller who learned that
+	// version was committed (a projection's inputs): it may be answered
+	// without the database.
+	LogAt(ctx context.Context, userID, from string, version int64) (Log, error)
 	// Version returns the reader's current log version (cheap).
 	Version(ctx context.Context, userID string) (int64, error)
 	// UsersWithEntries lists the ids of readers who have a log, for rebuilds.

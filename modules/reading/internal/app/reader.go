@@ -17,29 +17,34 @@ import (
 // loads one entry, not ten years. The entries handed out are shared: no
 // caller may modify them.
 func (s *Service) Log(ctx context.Context, userID, from string) (readingapi.Log, error) {
-	l, ok := s.logs.get(userID)
+	return s.LogAt(ctx, userID, from, 0)
+}
+
+// LogAt implements readingapi.Reader: a kept log already at version (a
+// version the caller saw committed) is answered without the database.
+// Otherwise the caller waits for a catch-up of the kept log that it may
+// share with the readers arriving at the same time (see catchUps).
+func (s *Service) LogAt(ctx context.Context, userID, from string, version int64) (readingapi.Log, error) {
+	l, err := s.logs.at(ctx, userID, version, s.catchUp)
+	return since(l, from), err
+}
+
+// catchUp brings kept (ok: there is one) up to the database's version.
+func (s *Service) catchUp(ctx context.Context, userID string, kept readingapi.Log, ok bool) (readingapi.Log, error) {
 	if !ok {
-		full, err := s.store.Snapshot(ctx, userID, "")
-		if err != nil {
-			return readingapi.Log{}, err
-		}
-		s.logs.put(userID, full)
-		return since(full, from), nil
+		return s.store.Snapshot(ctx, userID, "")
 	}
-	version, changed, deleted, err := s.store.Delta(ctx, userID, l.Version)
-	if err != nil {
-		return readingapi.Log{}, err
-	}
+	version, changed, deleted, err := s.store.Delta(ctx, userID, kept.Version)
 	switch {
-	case version < l.Version:
+	case err != nil:
+		return readingapi.Log{}, err
+	case version < kept.Version:
 		// The log was removed (account deleted) and perhaps begun again.
-		s.logs.drop(userID)
-		return s.Log(ctx, userID, from)
-	case version > l.Version:
-		l = patch(l, version, changed, deleted)
-		s.logs.put(userID, l)
+		return s.store.Snapshot(ctx, userID, "")
+	case version > kept.Version:
+		return patch(kept, version, changed, deleted), nil
 	}
-	return since(l, from), nil
+	return kept, nil
 }
 
 // patchInsertMax is how many changed entries patch inserts one by one; more
@@ -103,35 +108,129 @@ func since(l readingapi.Log, from string) readingapi.Log {
 // loaded whole again when next read.
 const logMemoSize = 256
 
-// logMemo is the latest log read of each recently read reader.
+// logMemo is the latest log read of each recently read reader, and the
+// catch-ups that bring it up to date.
+//
+// A write makes every projection of its reader stale at once, so several
+// callers want the new version together: they share one catch-up instead
+// of each reading the change and copying the log. Sharing must not hand a
+// caller a log older than a write it has seen committed, so a caller joins
+// only a catch-up that has not begun reading yet (it will see everything
+// committed before the caller arrived), or, with a version asked for, takes
+// the result of a running one if it reached that version. Each reader has
+// at most one catch-up reading and one gathering callers behind it.
 type logMemo struct {
 	mu   sync.Mutex
-	logs map[string]readingapi.Log
+	logs map[string]*keptLog
 }
 
-func (m *logMemo) get(userID string) (readingapi.Log, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	l, ok := m.logs[userID]
-	return l, ok
+type keptLog struct {
+	log     readingapi.Log
+	ok      bool
+	running *catchUp
+	// next is the catch-up that begins when running ends; callers arriving
+	// meanwhile join it.
+	next *catchUp
 }
 
-func (m *logMemo) put(userID string, l readingapi.Log) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+// catchUp is one read of the database for a reader, shared by its callers.
+type catchUp struct {
+	// ctx is its first caller's, without the cancellation: a caller who
+	// gives up leaves it running for the others.
+	ctx  context.Context
+	done chan struct{}
+	log  readingapi.Log
+	err  error
+}
+
+type catchUpFunc func(ctx context.Context, userID string, kept readingapi.Log, ok bool) (readingapi.Log, error)
+
+// at returns the reader's log at version or later (with version 0: with
+// every write committed before at was called), catching up with read when
+// the kept one may be older.
+func (m *logMemo) at(ctx context.Context, userID string, version int64, read catchUpFunc) (readingapi.Log, error) {
+	for {
+		m.mu.Lock()
+		k := m.entry(userID)
+		if k.ok && version > 0 && k.log.Version >= version {
+			l := k.log
+			m.mu.Unlock()
+			return l, nil
+		}
+		if r := k.running; r != nil && version > 0 {
+			// It began before this call, but may reach the version.
+			m.mu.Unlock()
+			if err := wait(ctx, r); err != nil {
+				return readingapi.Log{}, err
+			}
+			if r.err == nil && r.log.Version >= version {
+				return r.log, nil
+			}
+			continue
+		}
+		if k.next == nil {
+			k.next = &catchUp{ctx: context.WithoutCancel(ctx), done: make(chan struct{})}
+		}
+		c := k.next
+		if k.running == nil {
+			m.begin(userID, k, read)
+		}
+		m.mu.Unlock()
+		if err := wait(ctx, c); err != nil {
+			return readingapi.Log{}, err
+		}
+		return c.log, c.err
+	}
+}
+
+func wait(ctx context.Context, c *catchUp) error {
+	select {
+	case <-c.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// entry is the reader's kept log, added when missing; m.mu is held.
+func (m *logMemo) entry(userID string) *keptLog {
+	if k, ok := m.logs[userID]; ok {
+		return k
+	}
 	if m.logs == nil {
-		m.logs = map[string]readingapi.Log{}
+		m.logs = map[string]*keptLog{}
 	}
-	if old, ok := m.logs[userID]; ok && old.Version > l.Version {
-		return
-	}
-	if _, ok := m.logs[userID]; !ok && len(m.logs) >= logMemoSize {
-		for k := range m.logs {
-			delete(m.logs, k)
+	if len(m.logs) >= logMemoSize {
+		for id := range m.logs {
+			delete(m.logs, id)
 			break
 		}
 	}
-	m.logs[userID] = l
+	k := &keptLog{}
+	m.logs[userID] = k
+	return k
+}
+
+// begin starts k.next reading, from the kept log as it is now; when it
+// ends, the callers gathered meanwhile get theirs. m.mu is held.
+func (m *logMemo) begin(userID string, k *keptLog, read catchUpFunc) {
+	c := k.next
+	k.running, k.next = c, nil
+	kept, ok := k.log, k.ok
+	go func() {
+		l, err := read(c.ctx, userID, kept, ok)
+		m.mu.Lock()
+		c.log, c.err = l, err
+		if err == nil {
+			k.log, k.ok = l, true
+		}
+		k.running = nil
+		if k.next != nil {
+			m.begin(userID, k, read)
+		}
+		m.mu.Unlock()
+		close(c.done)
+	}()
 }
 
 func (m *logMemo) drop(userID string) {
