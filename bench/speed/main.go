@@ -252,14 +252,16 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 		profiled = make(chan error, 1)
 		go func() { profiled <- cpuProfile(ctx, srv.base, c.load, filepath.Join(c.profile, name+"-mixed.pprof")) }()
 	}
+	mixedCPU := cpuTime(srv.cmd.Process.Pid)
 	r := mixedLoad(ctx, a, token, c.clients, c.load)
+	mixedCPU = cpuTime(srv.cmd.Process.Pid) - mixedCPU
 	if profiled != nil {
 		if err := <-profiled; err != nil {
 			return err
 		}
 	}
-	fmt.Printf("mixed load, %d clients, %s (1 write in 10): %.0f req/s, p50 %s, p99 %s, %d errors\n",
-		c.clients, c.load, r.rate(), ms(pct(r.lat, .5)), ms(pct(r.lat, .99)), r.errors.Load())
+	fmt.Printf("mixed load, %d clients, %s (1 write in 10): %.0f req/s, p50 %s, p99 %s, %d errors; app CPU %.0f µs per request\n",
+		c.clients, c.load, r.rate(), ms(pct(r.lat, .5)), ms(pct(r.lat, .99)), r.errors.Load(), perRequest(mixedCPU, r))
 	return nil
 }
 
