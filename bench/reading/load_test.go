@@ -182,9 +182,15 @@ func TestLoad(t *testing.T) {
 	t.Logf("event to cache (progress), 100 writes: p50 %.2f ms  p99 %.2f ms", ms(percentile(lat, .5)), ms(percentile(lat, .99)))
 }
 
-// waitProjected waits until every projection of the reader is cached for
+// waitProjected reads every projection of the reader once (the handlers
+// recompute only what was read lately) and waits until each is cached for
 // the reader's current log version.
 func waitProjected(t *testing.T, a *testkit.App, c cache.Cache, h map[string]string) {
+	for _, path := range []string{"/api/insights/date-verse-counts", "/api/progress", "/api/reading-suggestions", "/api/insights/streak"} {
+		if code, res := a.Do(t, http.MethodGet, path, "", h); code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, code, res)
+		}
+	}
 	_, res := a.Do(t, http.MethodGet, "/api/log-entries/changes?since=999999999", "", h)
 	var ch struct {
 		Version int64 `json:"version"`

@@ -268,6 +268,9 @@ func TestIntegrationEventsKeepTheCacheCurrent(t *testing.T) {
 		ctx := context.Background()
 		e := start(t, b)
 		e.setLookBack(t, "u1", "2024-01-01")
+		// The reader has her screens open: the handlers keep what she read
+		// current.
+		readAll(t, e, "u1")
 		e.logEntry(t, "u1", "2024-06-10", v(1, 1, 1), v(1, 1, 5))
 		e.logEntry(t, "u1", "2024-06-11", v(1, 1, 3), v(1, 1, 10))
 
@@ -277,7 +280,7 @@ func TestIntegrationEventsKeepTheCacheCurrent(t *testing.T) {
 			return e.versecounts.Version(lv, s, "")
 		}
 		key := e.versecounts.Key("u1")
-		// The handlers recompute after each write without anyone asking.
+		// The handlers recompute after each write without her asking again.
 		waitCached(t, e, key, current)
 		for _, r := range []interface{ Key(string) string }{e.progress, e.suggestions, e.streaks} {
 			waitCached(t, e, r.Key("u1"), nil)

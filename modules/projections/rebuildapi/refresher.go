@@ -17,6 +17,8 @@ import (
 type Member interface {
 	Rebuilder
 	Key(userID string) string
+	// wanted tells whether the reader read the value lately (EagerFor).
+	wanted(userID string) bool
 	today(s settingsapi.Settings, today string) string
 	versionFor(in Inputs, today string) string
 	wholeLog() bool
@@ -27,9 +29,11 @@ type Member interface {
 // MemberGroup is the fx group every projection adds its Member to.
 const MemberGroup = `group:"projection_members"`
 
-// Refresher keeps every projection's cached values current. For each event
-// it reads the reader's inputs, and only when a value is stale the log,
-// once for all projections.
+// Refresher keeps current the cached values their readers are looking at:
+// those read within EagerFor, on this instance. For each event it reads
+// the reader's inputs, and only when such a value is stale the log, once
+// for all projections. A value nobody read lately is left stale: its next
+// read recomputes it, as a read after any write may.
 type Refresher struct {
 	members []Member
 	deps    Deps
@@ -51,8 +55,8 @@ func NewRefresher(in RefresherIn) *Refresher {
 // landing.
 const refreshAttempts = 3
 
-// Refresh makes the reader's cached values current, recomputing only the
-// stale ones, so an old or repeated event costs one read of the inputs.
+// Refresh makes the reader's wanted cached values current, recomputing only
+// the stale ones, so an old or repeated event costs one read of the inputs.
 //
 // Events are handled concurrently (and by several instances), so a slower
 // handler could store a value computed from an older log over a newer one.
@@ -64,7 +68,15 @@ const refreshAttempts = 3
 // is counted, not logged, and the event succeeds so the bus does not retry
 // it.
 func (f *Refresher) Refresh(ctx context.Context, userID string) error {
-	pending := f.members
+	var pending []Member
+	for _, m := range f.members {
+		if m.wanted(userID) {
+			pending = append(pending, m)
+		}
+	}
+	if len(pending) == 0 {
+		return nil
+	}
 	for range refreshAttempts {
 		in, err := f.deps.inputs().Inputs(ctx, userID)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"sync"
 	"time"
 
 	"go.uber.org/fx"
@@ -84,6 +85,7 @@ type Runner[T any] struct {
 	now     func() time.Time
 	flight  singleflight.Group
 	answers answers
+	reads   recentReads
 }
 
 // NewRunner builds a runner for spec.
@@ -136,6 +138,7 @@ func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, err
 // get is Get once the inputs are read.
 func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View) (T, View, error) {
 	var zero T
+	r.reads.mark(userID, r.now())
 	key, version := r.Key(userID), r.Version(in.LogVersion, in.Settings, view.Today)
 	// The shared call outlives a caller that gives up, for the others.
 	shared := context.WithoutCancel(ctx)
@@ -178,6 +181,8 @@ func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
 }
 
 // The methods below make a Runner a Member of the Refresher.
+
+func (r *Runner[T]) wanted(userID string) bool { return r.reads.since(userID, r.now().Add(-EagerFor)) }
 
 func (r *Runner[T]) versionFor(in Inputs, today string) string {
 	return r.Version(in.LogVersion, in.Settings, today)
@@ -242,4 +247,51 @@ func ParseDate(field, value string) (string, error) {
 		return "", errs.Validation(errs.Field(field, errs.IsInvalid))
 	}
 	return value, nil
+}
+
+// EagerFor is how long after a reader last read a projection the Refresher
+// recomputes it after each write; later it waits for the next read. A
+// reader's open screens stay answered from the cache, while a projection
+// nobody looks at (a page seen once, the insights of a reader who only
+// logs) costs nothing per write.
+const EagerFor = 30 * time.Minute
+
+// recentReadsMax bounds the readers remembered; past it the oldest
+// forgotten are those not seen within EagerFor, else an arbitrary one.
+const recentReadsMax = 1 << 16
+
+// recentReads is when each reader last read a runner's value, in process.
+type recentReads struct {
+	mu sync.Mutex
+	at map[string]time.Time
+}
+
+func (r *recentReads) mark(userID string, now time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.at == nil {
+		r.at = map[string]time.Time{}
+	}
+	if _, ok := r.at[userID]; !ok && len(r.at) >= recentReadsMax {
+		for id, t := range r.at {
+			if now.Sub(t) > EagerFor {
+				delete(r.at, id)
+			}
+		}
+		for id := range r.at {
+			if len(r.at) < recentReadsMax {
+				break
+			}
+			delete(r.at, id)
+		}
+	}
+	r.at[userID] = now
+}
+
+// since tells whether the reader read the value after t.
+func (r *recentReads) since(userID string, t time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	at, ok := r.at[userID]
+	return ok && at.After(t)
 }
