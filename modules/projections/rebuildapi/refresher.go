@@ -22,6 +22,7 @@ type Member interface {
 	today(s settingsapi.Settings, today string) string
 	versionFor(in Inputs, today string) string
 	wholeLog() bool
+	shared(userID, version string, compute func() any) any
 	compute(l readingapi.Log, s settingsapi.Settings, today string) any
 	store(ctx context.Context, userID, today string, in Inputs, v any)
 }
@@ -110,7 +111,7 @@ func (f *Refresher) Refresh(ctx context.Context, userID string) error {
 		values := make([]any, len(stale))
 		for i, m := range stale {
 			days[i] = m.today(in.Settings, "")
-			values[i] = m.compute(l, in.Settings, days[i])
+			values[i] = m.shared(userID, m.versionFor(snapshot, days[i]), func() any { return m.compute(l, in.Settings, days[i]) })
 		}
 		now, err := f.deps.inputs().Inputs(ctx, userID)
 		if err != nil {

@@ -190,6 +190,18 @@ func (r *Runner[T]) versionFor(in Inputs, today string) string {
 
 func (r *Runner[T]) wholeLog() bool { return !r.spec.FromLookBack }
 
+// shared is compute run as the one computation of the reader's value for
+// version: a read missing the same version meanwhile waits for it, and
+// when a read computes it already, its result is taken instead.
+func (r *Runner[T]) shared(userID, version string, compute func() any) any {
+	v, err, _ := r.flight.Do(r.Key(userID)+"\n"+version, func() (any, error) { return compute(), nil })
+	if err != nil {
+		// The read's computation failed (its log or its cache).
+		return compute()
+	}
+	return v
+}
+
 // compute runs the projection on l, which may start before its from.
 func (r *Runner[T]) compute(l readingapi.Log, s settingsapi.Settings, today string) any {
 	return r.timed(r.input(since(l, r.from(s)), s, today))
