@@ -23,7 +23,7 @@ func (s *Service) Log(ctx context.Context, userID, from string) (readingapi.Log,
 // LogAt implements readingapi.Reader: a kept log already at version (a
 // version the caller saw committed) is answered without the database.
 // Otherwise the caller waits for a catch-up of the kept log that it may
-// share with the readers arriving at the same time (see catchUps).
+// share with the callers arriving at the same time (see logMemo).
 func (s *Service) LogAt(ctx context.Context, userID, from string, version int64) (readingapi.Log, error) {
 	l, err := s.logs.at(ctx, userID, version, s.catchUp)
 	return since(l, from), err
