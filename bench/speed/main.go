@@ -44,6 +44,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/redis/go-redis/v9"
 
+	"lamplight/bench/tenyear"
 	"lamplight/modules/bible"
 	"lamplight/platform/dates"
 )
@@ -268,33 +269,6 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 // today is the reader's date in every measurement; the log ends yesterday.
 var today = dates.Today("UTC", time.Now())
 
-const firstDay = 3650
-
-// tenYears is a reader who read about 86 verses a day in Bible order for
-// ten years up to yesterday (cut where a book ends) and, on one day in
-// seven, also re-read a random chapter: 4,172 entries.
-func tenYears() []map[string]any {
-	rng := rand.New(rand.NewPCG(7, 11))
-	var out []map[string]any
-	next := 0
-	for d := range firstDay {
-		date := dates.AddDays(today, d-firstDay)
-		start, _ := bible.VerseAt(next)
-		b, _ := bible.BookByID(start.Book())
-		last, _ := b.Last().Index()
-		last = min(next+85, last)
-		end, _ := bible.VerseAt(last)
-		out = append(out, map[string]any{"date": date, "startVerseId": start, "endVerseId": end})
-		next = (last + 1) % bible.TotalVerses
-		if rng.IntN(7) == 0 {
-			book, _ := bible.BookByID(1 + rng.IntN(bible.BookCount))
-			r, _ := bible.WholeChapter(book.ID, 1+rng.IntN(book.ChapterCount))
-			out = append(out, map[string]any{"date": date, "startVerseId": r.Start, "endVerseId": r.End})
-		}
-	}
-	return out
-}
-
 func seed(ctx context.Context, a *client) (string, int, error) {
 	creds := map[string]string{"email": "ten-years@speed.example", "password": "correct horse battery"}
 	if code, res, err := a.do(ctx, http.MethodPost, "/api/auth/register", "", creds); err != nil || code != http.StatusAccepted {
@@ -308,7 +282,7 @@ func seed(ctx context.Context, a *client) (string, int, error) {
 		return "", 0, fmt.Errorf("login: %d %.200s %v", code, res, err)
 	}
 	t := login.Token
-	log := tenYears()
+	log := tenyear.Log(today)
 	if code, res, err := a.do(ctx, http.MethodPut, "/api/settings", t, map[string]string{"lookBackDate": log[0]["date"].(string), "timeZone": "UTC"}); err != nil || code != http.StatusOK {
 		return "", 0, fmt.Errorf("settings: %d %.200s %v", code, res, err)
 	}

@@ -1,4 +1,4 @@
-// Command seed registers the ten-year reader of bench/speed on a running
+// Command seed registers the ten-year reader (bench/tenyear) on a running
 // Lamplight server and logs its 4,000-odd entries through the API, so
 // bench/today-trace can sign in as that reader.
 //
@@ -11,12 +11,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"time"
 
-	"lamplight/modules/bible"
+	"lamplight/bench/tenyear"
 	"lamplight/platform/dates"
 )
 
@@ -33,33 +32,6 @@ func main() {
 	fmt.Println(n)
 }
 
-const firstDay = 3650
-
-// tenYears is bench/speed's reader: about 86 verses a day in Bible order for
-// ten years up to yesterday (cut where a book ends) and, on one day in seven,
-// a random chapter again. The same seed gives the same log.
-func tenYears(today string) []map[string]any {
-	rng := rand.New(rand.NewPCG(7, 11))
-	var out []map[string]any
-	next := 0
-	for d := range firstDay {
-		date := dates.AddDays(today, d-firstDay)
-		start, _ := bible.VerseAt(next)
-		b, _ := bible.BookByID(start.Book())
-		last, _ := b.Last().Index()
-		last = min(next+85, last)
-		end, _ := bible.VerseAt(last)
-		out = append(out, map[string]any{"date": date, "startVerseId": start, "endVerseId": end})
-		next = (last + 1) % bible.TotalVerses
-		if rng.IntN(7) == 0 {
-			book, _ := bible.BookByID(1 + rng.IntN(bible.BookCount))
-			r, _ := bible.WholeChapter(book.ID, 1+rng.IntN(book.ChapterCount))
-			out = append(out, map[string]any{"date": date, "startVerseId": r.Start, "endVerseId": r.End})
-		}
-	}
-	return out
-}
-
 func seed(base, email, password string) (int, error) {
 	creds := map[string]string{"email": email, "password": password}
 	if code, res, err := call(base, http.MethodPost, "/api/auth/register", "", creds); err != nil || code != http.StatusAccepted {
@@ -72,7 +44,7 @@ func seed(base, email, password string) (int, error) {
 	if err != nil || code != http.StatusOK || json.Unmarshal(res, &login) != nil {
 		return 0, fmt.Errorf("login: %d %.200s %v", code, res, err)
 	}
-	log := tenYears(dates.Today("UTC", time.Now()))
+	log := tenyear.Log(dates.Today("UTC", time.Now()))
 	settings := map[string]any{"lookBackDate": log[0]["date"], "timeZone": "UTC", "welcomeDone": true}
 	if code, res, err := call(base, http.MethodPut, "/api/settings", login.Token, settings); err != nil || code != http.StatusOK {
 		return 0, fmt.Errorf("settings: %d %.200s %v", code, res, err)
