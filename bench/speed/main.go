@@ -17,6 +17,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -54,6 +55,7 @@ type config struct {
 	measure, load, timeout  time.Duration
 	conc, clients, notes    int
 	visibleRuns, searchRuns int
+	searchSlowest           int
 	keep, serveStatic       bool
 	staticDir, staticAddr   string
 	profile                 string
@@ -71,6 +73,7 @@ func main() {
 	flag.IntVar(&c.notes, "notes", 10000, "notes of the reader for the search measurement")
 	flag.IntVar(&c.visibleRuns, "visible-runs", 30, "POST-to-visible measurements")
 	flag.IntVar(&c.searchRuns, "search-runs", 100, "runs of each notes search")
+	flag.IntVar(&c.searchSlowest, "search-slowest", 0, "print the slowest runs of each notes search, this many, with their run numbers")
 	flag.DurationVar(&c.timeout, "timeout", 20*time.Minute, "the whole run stops after this")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary folder (server logs)")
 	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each cached read and of the mixed load to this folder (<backend>-r<n>.pprof, <backend>-mixed.pprof; LAMPLIGHT_PPROF)")
@@ -245,6 +248,9 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 				d = append(d, time.Since(start))
 			}
 			fmt.Printf("notes search %-12q at %d notes (%d runs): p50 %s, p99 %s\n", q, c.notes, len(d), ms(pct(d, .5)), ms(pct(d, .99)))
+			if c.searchSlowest > 0 {
+				fmt.Println("  slowest (run: time):", slowest(d, c.searchSlowest))
+			}
 		}
 	}
 
@@ -871,6 +877,21 @@ func pct(d []time.Duration, p float64) time.Duration {
 	s := slices.Clone(d)
 	slices.Sort(s)
 	return s[int(float64(len(s)-1)*p)]
+}
+
+// slowest is the n longest of d with their run numbers (1 is the first
+// run), slowest first.
+func slowest(d []time.Duration, n int) string {
+	runs := make([]int, len(d))
+	for i := range runs {
+		runs[i] = i
+	}
+	slices.SortStableFunc(runs, func(a, b int) int { return cmp.Compare(d[b], d[a]) })
+	var out []string
+	for _, i := range runs[:min(n, len(runs))] {
+		out = append(out, fmt.Sprintf("#%d %s", i+1, ms(d[i])))
+	}
+	return strings.Join(out, ", ")
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
