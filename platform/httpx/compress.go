@@ -21,6 +21,17 @@ type Precompressing interface {
 
 const jsonType = "application/json; charset=utf-8"
 
+// Header values of the cached answers, set by canonical key as shared
+// one-element slices (an Add copies them, a Set replaces them): a cached
+// read sends them without allocating or canonicalizing per request.
+var (
+	jsonTypeValue  = []string{jsonType}
+	gzipValue      = []string{"gzip"}
+	varyGzipValue  = []string{"Accept-Encoding"}
+	privateNoCache = []string{"private, no-cache"}
+	noStoreValue   = []string{"no-store"}
+)
+
 // Gzip compresses JSON for WriteGzipped. It spends the CPU for the best
 // ratio because the result is meant to be cached and sent many times.
 func Gzip(raw []byte) ([]byte, error) {
@@ -55,9 +66,17 @@ func compress(raw []byte, level int) ([]byte, error) {
 // gzip and decompressed to one that does not.
 func WriteGzipped(c *gin.Context, status int, gz []byte) {
 	if acceptsGzip(c.Request) {
-		c.Header("Content-Encoding", "gzip")
-		c.Header("Vary", "Accept-Encoding")
-		c.Data(status, jsonType, gz)
+		h := c.Writer.Header()
+		h["Content-Encoding"] = gzipValue
+		h["Vary"] = varyGzipValue
+		h["Content-Type"] = jsonTypeValue
+		// Written as is: c.Data built a header slice per request even with
+		// the type already set.
+		c.Status(status)
+		if _, err := c.Writer.Write(gz); err != nil {
+			_ = c.Error(err)
+			c.Abort()
+		}
 		return
 	}
 	r, err := gzip.NewReader(bytes.NewReader(gz))
@@ -93,11 +112,14 @@ func WriteJSON(c *gin.Context, status int, raw []byte) {
 // scrapes and profiles, routes that compress their own answers, or files the build
 // compressed (built).
 func compressFilter(routes []Routes, built func(urlPath string) bool) func(*gin.Context) bool {
-	own := map[string]bool{}
+	// Keyed by method and path apart: joining them per request allocated.
+	type route struct{ method, path string }
+	own := map[route]bool{}
 	for _, r := range routes {
 		if p, ok := r.(Precompressing); ok {
-			for _, route := range p.Precompressed() {
-				own[route] = true
+			for _, name := range p.Precompressed() {
+				method, path, _ := strings.Cut(name, " ")
+				own[route{method, path}] = true
 			}
 		}
 	}
@@ -107,7 +129,7 @@ func compressFilter(routes []Routes, built func(urlPath string) bool) func(*gin.
 			!strings.Contains(r.Header.Get("Connection"), "Upgrade") &&
 			r.URL.Path != "/metrics" &&
 			!strings.HasPrefix(r.URL.Path, "/debug/pprof/") &&
-			!own[r.Method+" "+c.FullPath()] &&
+			!own[route{r.Method, c.FullPath()}] &&
 			!built(r.URL.Path)
 	}
 }
@@ -122,9 +144,10 @@ func acceptsGzip(r *http.Request) bool {
 // (privately) but must ask again before using it; the tag names the reader
 // too, so another reader of the same browser gets the whole answer.
 func WriteTagged(c *gin.Context, etag string, gz []byte) {
-	c.Header("ETag", etag)
-	c.Header("Cache-Control", "private, no-cache")
-	if NoneMatch(c.GetHeader("If-None-Match"), etag) {
+	h := c.Writer.Header()
+	h["Etag"] = []string{etag}
+	h["Cache-Control"] = privateNoCache
+	if NoneMatch(c.Request.Header.Get("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		return
 	}

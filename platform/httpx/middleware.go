@@ -4,11 +4,13 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"lamplight/platform/errs"
 	plog "lamplight/platform/log"
@@ -26,7 +28,12 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 func requestID(log *slog.Logger) gin.HandlerFunc {
 	ids := newRequestIDs()
 	return func(c *gin.Context) {
-		id := c.GetHeader("X-Request-ID")
+		// By canonical key: looking up "X-Request-ID" canonicalized it into
+		// a new string per request.
+		var id string
+		if v := c.Request.Header["X-Request-Id"]; len(v) > 0 {
+			id = v[0]
+		}
 		if !validRequestID(id) {
 			id = ids.next()
 		}
@@ -71,6 +78,7 @@ func (r *requestIDs) next() string {
 // accessLog writes one structured line per request and records its latency.
 // The line's fields are gathered only when its level is logged.
 func accessLog(log *slog.Logger, m *metrics.Metrics) gin.HandlerFunc {
+	durations := newRouteObservers(m.HTTPDuration)
 	return func(c *gin.Context) {
 		start := time.Now()
 		c.Next()
@@ -80,7 +88,7 @@ func accessLog(log *slog.Logger, m *metrics.Metrics) gin.HandlerFunc {
 			route = "unmatched"
 		}
 		status := c.Writer.Status()
-		m.HTTPDuration.WithLabelValues(route, c.Request.Method, statusClass(status)).Observe(elapsed.Seconds())
+		durations.get(route, c.Request.Method, statusClass(status)).Observe(elapsed.Seconds())
 		level := slog.LevelInfo
 		if status >= 500 {
 			level = slog.LevelError
@@ -94,6 +102,46 @@ func accessLog(log *slog.Logger, m *metrics.Metrics) gin.HandlerFunc {
 			slog.Int("status", status), slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 			slog.Int("bytes", c.Writer.Size()), slog.String("client_ip", c.ClientIP()))
 	}
+}
+
+// routeObservers keeps the histogram's label-bound observers of matched
+// routes: looking them up by label values hashed and checked the three
+// strings on every request. Readers load the map without a lock; a new
+// key copies it, which happens at most once per route, method and class.
+type routeObservers struct {
+	vec  *prometheus.HistogramVec
+	mu   sync.Mutex
+	seen atomic.Pointer[map[observerKey]prometheus.Observer]
+}
+
+type observerKey struct{ route, method, class string }
+
+func newRouteObservers(vec *prometheus.HistogramVec) *routeObservers {
+	o := &routeObservers{vec: vec}
+	o.seen.Store(&map[observerKey]prometheus.Observer{})
+	return o
+}
+
+func (o *routeObservers) get(route, method, class string) prometheus.Observer {
+	k := observerKey{route, method, class}
+	if obs, ok := (*o.seen.Load())[k]; ok {
+		return obs
+	}
+	obs := o.vec.WithLabelValues(route, method, class)
+	if route == "unmatched" {
+		// Any method a client sends: not kept, so the map stays bounded.
+		return obs
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	old := *o.seen.Load()
+	next := make(map[observerKey]prometheus.Observer, len(old)+1)
+	for key, v := range old {
+		next[key] = v
+	}
+	next[k] = obs
+	o.seen.Store(&next)
+	return obs
 }
 
 func statusClass(s int) string {
@@ -143,7 +191,7 @@ func securityHeaders(https bool) gin.HandlerFunc {
 
 // noStoreAPI keeps personal API answers out of shared caches.
 func noStoreAPI(c *gin.Context) {
-	c.Header("Cache-Control", "no-store")
+	c.Writer.Header()["Cache-Control"] = noStoreValue
 	c.Next()
 }
 
