@@ -46,6 +46,31 @@ func (s *store) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	})
 }
 
+// writeReader is write for a fact of userID, skipped once the reader is
+// deleted: a handler that saw the account just before it went must not
+// bring a row back after deleteReader. Writes take turns on the version
+// row, so the deletion is either committed and seen here, or comes after
+// and removes what fn wrote.
+func (s *store) writeReader(ctx context.Context, userID string, fn func(tx *gorm.DB) error) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		var deleted int64
+		if err := tx.Raw(`SELECT COUNT(*) FROM engagement_deletions WHERE id = ?`, deletionID(userID)).Scan(&deleted).Error; err != nil {
+			return err
+		}
+		if deleted > 0 {
+			return nil
+		}
+		return fn(tx)
+	})
+}
+
+// deletionID is the key a deleted reader is recorded under: a hash, so the
+// report keeps no id of a reader who left.
+func deletionID(userID string) string {
+	sum := sha256.Sum256([]byte("engagement-deletion:" + userID))
+	return hex.EncodeToString(sum[:])
+}
+
 func (s *store) version(ctx context.Context) (int64, error) {
 	var v int64
 	err := s.db.WithContext(ctx).Raw(`SELECT version FROM engagement_version WHERE id = 1`).Scan(&v).Error
@@ -54,7 +79,7 @@ func (s *store) version(ctx context.Context) (int64, error) {
 
 // putAccount sets the reader's signup date.
 func (s *store) putAccount(ctx context.Context, userID, signupDate string) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
+	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
 		return tx.Exec(`INSERT INTO engagement_accounts (user_id, signup_date) VALUES (?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, userID, signupDate).Error
 	})
@@ -63,7 +88,7 @@ func (s *store) putAccount(ctx context.Context, userID, signupDate string) error
 // replaceReadingDays replaces the reader's reading days among dates (all of
 // them when dates is nil) with days.
 func (s *store) replaceReadingDays(ctx context.Context, userID string, dates []string, days []readingDay) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
+	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
 		q := tx.Where("user_id = ?", userID)
 		if dates != nil {
 			q = q.Where("day IN ?", dates)
@@ -84,7 +109,7 @@ func (s *store) replaceReadingDays(ctx context.Context, userID string, dates []s
 
 // replaceNoteDays replaces every note day of the reader.
 func (s *store) replaceNoteDays(ctx context.Context, userID string, days []noteDay) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
+	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
 		if err := tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ?`, userID).Error; err != nil {
 			return err
 		}
@@ -101,7 +126,7 @@ func (s *store) replaceNoteDays(ctx context.Context, userID string, days []noteD
 
 // putNoteDay sets one day's count of notes; a day without notes has no row.
 func (s *store) putNoteDay(ctx context.Context, userID string, d noteDay) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
+	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
 		if d.Notes == 0 {
 			return tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ? AND day = ?`, userID, d.Day).Error
 		}
@@ -117,7 +142,7 @@ func (s *store) markReminder(ctx context.Context, userID, day string, opened boo
 	if opened {
 		col = "opened"
 	}
-	return s.write(ctx, func(tx *gorm.DB) error {
+	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
 		return tx.Exec(`INSERT INTO engagement_reminder_days (user_id, day, sent, opened) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id, day) DO UPDATE SET `+col+` = TRUE`, userID, day, !opened, opened).Error
 	})
@@ -126,7 +151,6 @@ func (s *store) markReminder(ctx context.Context, userID, day string, opened boo
 // deleteReader drops every fact of the reader and records the deletion on
 // day, under a hash of the id so a redelivered event counts once.
 func (s *store) deleteReader(ctx context.Context, userID, day string) error {
-	sum := sha256.Sum256([]byte("engagement-deletion:" + userID))
 	return s.write(ctx, func(tx *gorm.DB) error {
 		for _, t := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days", "engagement_reminder_days"} {
 			if err := tx.Exec(`DELETE FROM `+t+` WHERE user_id = ?`, userID).Error; err != nil {
@@ -134,7 +158,7 @@ func (s *store) deleteReader(ctx context.Context, userID, day string) error {
 			}
 		}
 		return tx.Exec(`INSERT INTO engagement_deletions (id, day) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
-			hex.EncodeToString(sum[:]), day).Error
+			deletionID(userID), day).Error
 	})
 }
 
