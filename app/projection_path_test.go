@@ -21,10 +21,12 @@ import (
 // Budgets of the projection path, in SQL statements. The admin engagement
 // projection has its own: unlike the reader's projections it keeps rows (the
 // reading day, and a version for its report), after checking that the
-// account still exists and reading the goal the day is measured against.
+// account still exists and reading the goal the day is measured against, and
+// checks once more, under the version row's lock, that the reader was not
+// deleted meanwhile.
 const (
 	backgroundPerPassage = 5
-	engagementPerPassage = 6
+	engagementPerPassage = 7
 	perCachedRead        = 0
 )
 
