@@ -32,9 +32,10 @@ type Reader interface {
 	// CreationTimes answers when each of userID's notes was written, in one
 	// statement: what counting notes per day needs, without their text.
 	CreationTimes(ctx context.Context, userID string) ([]time.Time, error)
-	// CountCreated answers how many of userID's notes were written in
-	// [from, to): one day's count, without reading the others.
-	CountCreated(ctx context.Context, userID string, from, to time.Time) (int, error)
+	// CreatedIDs answers the ids of userID's notes written in [from, to),
+	// in one statement: one day's count, without reading the others, and
+	// which notes it counted.
+	CreatedIDs(ctx context.Context, userID string, from, to time.Time) ([]string, error)
 }
 
 // Limits of a note.

@@ -3,9 +3,12 @@ package engagement
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,6 +29,8 @@ type history struct {
 	accounts map[string]identityapi.User
 	entries  map[string][]readingapi.Entry
 	notes    map[string][]notesapi.Note
+	// recounts counts the note days read.
+	recounts atomic.Int64
 }
 
 func (h *history) User(_ context.Context, id string) (identityapi.User, error) {
@@ -78,14 +83,15 @@ func (h *history) CreationTimes(_ context.Context, id string) ([]time.Time, erro
 	return out, nil
 }
 
-func (h *history) CountCreated(_ context.Context, id string, from, to time.Time) (int, error) {
-	n := 0
+func (h *history) CreatedIDs(_ context.Context, id string, from, to time.Time) ([]string, error) {
+	h.recounts.Add(1)
+	var out []string
 	for _, note := range h.notes[id] {
 		if !note.CreatedAt.Before(from) && note.CreatedAt.Before(to) {
-			n++
+			out = append(out, note.ID)
 		}
 	}
-	return n, nil
+	return out, nil
 }
 
 func at(date string) time.Time {
@@ -138,8 +144,9 @@ func (s *scripted) read(id, date string, verses int) {
 // note writes a note on date; its event says when, so only that day is
 // recounted.
 func (s *scripted) note(id, date string) {
-	s.h.notes[id] = append(s.h.notes[id], notesapi.Note{ID: id + date, Content: "secret note text", CreatedAt: at(date)})
-	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpCreated, CreatedAt: at(date)})
+	noteID := fmt.Sprintf("%s-%s-%d", id, date, len(s.h.notes[id]))
+	s.h.notes[id] = append(s.h.notes[id], notesapi.Note{ID: noteID, Content: "secret note text", CreatedAt: at(date)})
+	s.emit(notesapi.NoteChanged{UserID: id, NoteID: noteID, Op: notesapi.OpCreated, CreatedAt: at(date)})
 	s.emit(notesapi.NoteChanged{UserID: id, Op: notesapi.OpUpdated})
 }
 
@@ -270,6 +277,84 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 		}
 		if _, err := p.Report(ctx, "2023-01-01", "2024-06-30"); err == nil {
 			t.Error("a range over 366 days was accepted")
+		}
+	})
+}
+
+// A busy day's notes share their recounts: 500 notes written before their
+// events are handled, concurrently or one after another, read the day
+// once, not once per note, and the day counts every note. A note written
+// after that recount is counted when its event comes.
+func TestIntegrationEngagementBusyNoteDayIsRecountedOnce(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		g := testkit.DB(t, b, Migrations())
+		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Cache: cache.NewMemory(), Log: testkit.Logger(t)})
+		p.SetClock(func() time.Time { return at("2024-06-30") })
+		var handle bus.Handler
+		for _, hd := range p.Handlers() {
+			if hd.Name == "engagement.note-changed" {
+				handle = hd
+			}
+		}
+		h.accounts["u"] = identityapi.User{ID: "u", CreatedAt: at("2024-06-03"), TimeZone: "UTC"}
+		const n = 500
+		var events [][]byte
+		write := func(i int) {
+			created := at("2024-06-11").Add(time.Duration(i) * time.Second)
+			h.notes["u"] = append(h.notes["u"], notesapi.Note{ID: fmt.Sprintf("note-%04d", i), CreatedAt: created})
+			raw, err := json.Marshal(notesapi.NoteChanged{UserID: "u", NoteID: fmt.Sprintf("note-%04d", i), Op: notesapi.OpCreated, CreatedAt: created})
+			if err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, raw)
+		}
+		for i := range n {
+			write(i)
+		}
+		ctx := context.Background()
+		var wg sync.WaitGroup
+		errs := make(chan error, n)
+		for _, raw := range events[:n/2] {
+			wg.Go(func() { errs <- handle.Handle(ctx, raw) })
+		}
+		wg.Wait()
+		for _, raw := range events[n/2:] {
+			errs <- handle.Handle(ctx, raw)
+		}
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		notesOn := func(d string) int {
+			t.Helper()
+			r, err := p.Report(ctx, "2024-06-01", "2024-06-30")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, day := range r.Days {
+				if day.Date == d {
+					return day.NotesWritten
+				}
+			}
+			t.Fatalf("no day %s", d)
+			return 0
+		}
+		if got := h.recounts.Load(); got != 1 {
+			t.Errorf("the day was read %d times for %d notes, want once", got, n)
+		}
+		if got := notesOn("2024-06-11"); got != n {
+			t.Errorf("notes written on 2024-06-11: %d, want %d", got, n)
+		}
+
+		write(n)
+		if err := handle.Handle(ctx, events[n]); err != nil {
+			t.Fatal(err)
+		}
+		if got := notesOn("2024-06-11"); got != n+1 {
+			t.Errorf("notes written on 2024-06-11 after one more: %d, want %d", got, n+1)
 		}
 	})
 }

@@ -46,6 +46,8 @@ type Projection struct {
 	store *store
 	now   func() time.Time
 	memo  memo
+	// noteDays shares a busy note day's recount among its notes' events.
+	noteDays noteDays
 }
 
 // New builds the projection.
@@ -163,19 +165,34 @@ func (p *Projection) refreshNotes(ctx context.Context, userID string) error {
 }
 
 // refreshNoteDay recounts the notes of the one local date that at falls
-// on: a new note's day, without reading the reader's other notes.
-func (p *Projection) refreshNoteDay(ctx context.Context, userID string, at time.Time) error {
+// on: a new note's day, without reading the reader's other notes. Nothing
+// is left to do for a note the last written recount of that day counted
+// (see noteDays).
+func (p *Projection) refreshNoteDay(ctx context.Context, userID, noteID string, at time.Time) error {
 	u, ok, err := p.account(ctx, userID)
 	if !ok {
 		return err
 	}
 	local := at.In(u.Location())
-	from := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, local.Location())
-	n, err := p.d.Notes.CountCreated(ctx, userID, from, from.AddDate(0, 0, 1))
+	day := local.Format(dates.Layout)
+	c, err := p.noteDays.acquire(ctx, userID)
 	if err != nil {
 		return err
 	}
-	return p.store.putNoteDay(ctx, userID, noteDay{Day: local.Format(dates.Layout), Notes: n})
+	defer p.noteDays.release(c, true)
+	if c.has(day, noteID) {
+		return nil
+	}
+	from := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, local.Location())
+	ids, err := p.d.Notes.CreatedIDs(ctx, userID, from, from.AddDate(0, 0, 1))
+	if err != nil {
+		return err
+	}
+	if err := p.store.putNoteDay(ctx, userID, noteDay{Day: day, Notes: len(ids)}); err != nil {
+		return err
+	}
+	c.wrote(day, ids)
+	return nil
 }
 
 // Handlers are the projection's event handlers; each recomputes what the
@@ -190,7 +207,11 @@ func (p *Projection) Handlers() []bus.Handler {
 			if at.IsZero() {
 				at = p.now()
 			}
-			return p.store.deleteReader(ctx, ev.UserID, at.UTC().Format(dates.Layout))
+			if err := p.store.deleteReader(ctx, ev.UserID, at.UTC().Format(dates.Layout)); err != nil {
+				return err
+			}
+			p.noteDays.drop(ev.UserID)
+			return nil
 		}),
 		bus.On("engagement.log-entry-changed", func(ctx context.Context, ev readingapi.LogEntryChanged) error {
 			return p.refreshReading(ctx, ev.UserID, ev.Dates)
@@ -204,7 +225,7 @@ func (p *Projection) Handlers() []bus.Handler {
 			case ev.Op == notesapi.OpUpdated:
 				return nil // an edit leaves the day a note was written as it was
 			case ev.Op == notesapi.OpCreated && !ev.CreatedAt.IsZero():
-				return p.refreshNoteDay(ctx, ev.UserID, ev.CreatedAt)
+				return p.refreshNoteDay(ctx, ev.UserID, ev.NoteID, ev.CreatedAt)
 			default:
 				// A deletion does not say when the note was written.
 				return p.refreshNotes(ctx, ev.UserID)

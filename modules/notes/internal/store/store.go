@@ -598,12 +598,12 @@ func (s *Store) CreationTimes(ctx context.Context, userID string) ([]time.Time, 
 	return at, err
 }
 
-// CountCreated implements notesapi.Reader.
-func (s *Store) CountCreated(ctx context.Context, userID string, from, to time.Time) (int, error) {
-	var n int64
+// CreatedIDs implements notesapi.Reader.
+func (s *Store) CreatedIDs(ctx context.Context, userID string, from, to time.Time) ([]string, error) {
+	var ids []string
 	err := s.db.WithContext(ctx).Model(&noteRow{}).
-		Where("user_id = ? AND created_at >= ? AND created_at < ?", userID, from.UTC(), to.UTC()).Count(&n).Error
-	return int(n), err
+		Where("user_id = ? AND created_at >= ? AND created_at < ?", userID, from.UTC(), to.UTC()).Pluck("id", &ids).Error
+	return ids, err
 }
 
 // exportPage is how many notes EachNote reads and fills at a time.

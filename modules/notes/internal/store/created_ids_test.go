@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 // One local day's notes are counted at its edges: a note written at the
 // very start of the day counts, one a microsecond before does not, and
 // neither do another reader's.
-func TestIntegrationCountCreated(t *testing.T) {
+func TestIntegrationCreatedIDs(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
 		s := store.New(uow.New(g, outbox.New(g, nil, metrics.New(), testkit.Logger(t)), mail.NewMailer(g)))
@@ -56,9 +57,10 @@ func TestIntegrationCountCreated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := s.CountCreated(ctx, "u", dayStart, dayEnd)
-		if err != nil || n != 4 {
-			t.Fatalf("CountCreated = %d, %v; want 4", n, err)
+		ids, err := s.CreatedIDs(ctx, "u", dayStart, dayEnd)
+		slices.Sort(ids)
+		if err != nil || !slices.Equal(ids, []string{"u-1", "u-2", "u-3", "u-4"}) {
+			t.Fatalf("CreatedIDs = %v, %v; want u-1 to u-4", ids, err)
 		}
 	})
 }
