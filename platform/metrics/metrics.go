@@ -44,6 +44,7 @@ type Metrics struct {
 	// Projections: how long each computation takes (its count is the number
 	// of recomputes) and whether a read found its value cached.
 	ProjectionCompute    *prometheus.HistogramVec
+	ProjectionExtended   *prometheus.CounterVec
 	ProjectionCacheReads *prometheus.CounterVec
 	// MailSends counts delivery attempts by result: sent, retry (failed,
 	// tried again later) or failed (given up).
@@ -116,6 +117,10 @@ func New() *Metrics {
 			Help:    "Time to compute a projection from a reader's log (the count is the number of recomputes), by projection.",
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25},
 		}, []string{"projection"}),
+		ProjectionExtended: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lamplight_projection_extended_total",
+			Help: "Projection computes that carried on from the reader's previous value instead of reading the whole log, by projection.",
+		}, []string{"projection"}),
 		ProjectionCacheReads: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lamplight_projection_cache_reads_total",
 			Help: "Projection reads by projection and result: hit (served from the cache) or miss (recomputed).",
@@ -137,7 +142,7 @@ func New() *Metrics {
 		m.EventsPoisoned, m.HandlerLastSuccess, m.HandlerFailing, m.HandlerLag, m.HandlerPending,
 		m.HandlerWaiting, m.GroupsRecreated, m.ProjectionRefreshSuperseded,
 		m.LoopRuns, m.LoopFailures,
-		m.ProjectionCompute, m.ProjectionCacheReads, m.MailSends, buildInfo,
+		m.ProjectionCompute, m.ProjectionExtended, m.ProjectionCacheReads, m.MailSends, buildInfo,
 	)
 	return m
 }

@@ -20,7 +20,7 @@ func New(d rebuildapi.Deps) *Projection {
 		FromLookBack: true,
 		Inputs:       func(s settingsapi.Settings) string { return s.LookBackDate },
 		Compute: func(in rebuildapi.Input) []bible.Range {
-			return Read(in.Log.Entries, in.Settings.LookBackDate)
+			return in.Read().Ranges()
 		},
 	}, d)}
 }

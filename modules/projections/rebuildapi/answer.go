@@ -27,6 +27,10 @@ const (
 type memoEntry struct {
 	tag  string
 	gzip []byte
+	// raw is the digest of the JSON compressed: a write that leaves the
+	// answer as it was (a passage read before, read again) costs no
+	// compression.
+	raw [sha256.Size]byte
 }
 
 // answers keeps the latest encoded answer per reader and request variant in
@@ -48,7 +52,18 @@ func (a *answers) get(key, tag string) ([]byte, bool) {
 	return e.gzip, true
 }
 
-func (a *answers) put(key, tag string, gz []byte) {
+// same returns the kept compressed answer of the same JSON, whatever its tag.
+func (a *answers) same(key string, raw [sha256.Size]byte) ([]byte, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	e, ok := a.m[key]
+	if !ok || e.raw != raw {
+		return nil, false
+	}
+	return e.gzip, true
+}
+
+func (a *answers) put(key, tag string, gz []byte, raw [sha256.Size]byte) {
 	if len(gz) > answerMaxSize {
 		return
 	}
@@ -63,7 +78,7 @@ func (a *answers) put(key, tag string, gz []byte) {
 			break
 		}
 	}
-	a.m[key] = memoEntry{tag: tag, gzip: gz}
+	a.m[key] = memoEntry{tag: tag, gzip: gz, raw: raw}
 }
 
 // Answer returns the reader's encoded answer for today ("" for the reader's
@@ -102,11 +117,14 @@ func (r *Runner[T]) Answer(ctx context.Context, userID, today string, variant fu
 	if err != nil {
 		return Answer{}, err
 	}
-	gz, err := httpx.Gzip(raw)
-	if err != nil {
-		return Answer{}, err
+	digest := sha256.Sum256(raw)
+	gz, same := r.answers.same(key, digest)
+	if !same {
+		if gz, err = httpx.Gzip(raw); err != nil {
+			return Answer{}, err
+		}
 	}
-	r.answers.put(key, tag, gz)
+	r.answers.put(key, tag, gz, digest)
 	return Answer{Gzip: gz, ETag: tag}, nil
 }
 

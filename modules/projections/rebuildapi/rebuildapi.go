@@ -49,6 +49,7 @@ const Group = `group:"projection_rebuilders"`
 var Module = fx.Module("projections",
 	fx.Provide(
 		newJoined,
+		NewReads,
 		NewRefresher,
 		fx.Annotate(func(f *Refresher) []bus.Handler { return f.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "projections"} }, fx.ResultTags(platform.GroupHealth)),

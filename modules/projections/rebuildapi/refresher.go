@@ -23,7 +23,8 @@ type Member interface {
 	versionFor(in Inputs, today string) string
 	wholeLog() bool
 	shared(userID, version string, compute func() any) any
-	compute(l readingapi.Log, s settingsapi.Settings, today string) any
+	compute(userID string, l readingapi.Log, s settingsapi.Settings, today string) any
+	forget(userID string)
 	store(ctx context.Context, userID, today string, in Inputs, v any)
 }
 
@@ -111,7 +112,7 @@ func (f *Refresher) Refresh(ctx context.Context, userID string) error {
 		values := make([]any, len(stale))
 		for i, m := range stale {
 			days[i] = m.today(in.Settings, "")
-			values[i] = m.shared(userID, m.versionFor(snapshot, days[i]), func() any { return m.compute(l, in.Settings, days[i]) })
+			values[i] = m.shared(userID, m.versionFor(snapshot, days[i]), func() any { return m.compute(userID, l, in.Settings, days[i]) })
 		}
 		now, err := f.deps.inputs().Inputs(ctx, userID)
 		if err != nil {
@@ -151,6 +152,10 @@ func (f *Refresher) Handlers() []bus.Handler {
 			keys := make([]string, len(f.members))
 			for i, m := range f.members {
 				keys[i] = m.Key(ev.UserID)
+				m.forget(ev.UserID)
+			}
+			if f.deps.Reads != nil {
+				f.deps.Reads.forget(ev.UserID)
 			}
 			return f.deps.Cache.Delete(ctx, keys...)
 		}),

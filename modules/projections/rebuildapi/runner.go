@@ -30,6 +30,9 @@ type Input struct {
 	Log      readingapi.Log
 	Settings settingsapi.Settings
 	Today    string
+	// userID and reads serve ReadBefore; reads is nil outside a runner.
+	userID string
+	reads  *Reads
 }
 
 // Spec describes a projection to the runner.
@@ -46,6 +49,11 @@ type Spec[T any] struct {
 	Inputs func(settingsapi.Settings) string
 	// Compute is the projection itself; it must be pure.
 	Compute func(Input) T
+	// Extend, when set, computes the value from the one computed for the
+	// same settings (and date) at an earlier log version, prev, when the
+	// log's Changes since allow (readingapi.Log.SameBefore); false sends
+	// the runner to Compute. It must give what Compute gives.
+	Extend func(prev T, prevVersion int64, in Input) (T, bool)
 }
 
 // Deps are the runner's collaborators, injected by fx.
@@ -59,6 +67,9 @@ type Deps struct {
 	Cache   cache.Cache
 	Metrics *metrics.Metrics
 	Log     *slog.Logger
+	// Reads is shared by every projection; without it each computes its
+	// read sets from the whole log.
+	Reads *Reads `optional:"true"`
 }
 
 // current reads a request's inputs: from the stamps when the reader keeps
@@ -86,6 +97,7 @@ type Runner[T any] struct {
 	flight  singleflight.Group
 	answers answers
 	reads   recentReads
+	prev    previous[T]
 }
 
 // NewRunner builds a runner for spec.
@@ -153,7 +165,7 @@ func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View
 			if err != nil {
 				return zero, err
 			}
-			return r.timed(r.input(l, in.Settings, view.Today)), nil
+			return r.timed(r.input(userID, l, in.Settings, view.Today)), nil
 		})
 		r.deps.Metrics.ProjectionCacheReads.WithLabelValues(r.spec.Name, result).Inc()
 		return v, err
@@ -176,7 +188,7 @@ func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
 		return err
 	}
 	today := r.today(in.Settings, "")
-	r.store(ctx, userID, today, Inputs{Settings: in.Settings, LogVersion: l.Version}, r.compute(l, in.Settings, today))
+	r.store(ctx, userID, today, Inputs{Settings: in.Settings, LogVersion: l.Version}, r.compute(userID, l, in.Settings, today))
 	return nil
 }
 
@@ -203,14 +215,35 @@ func (r *Runner[T]) shared(userID, version string, compute func() any) any {
 }
 
 // compute runs the projection on l, which may start before its from.
-func (r *Runner[T]) compute(l readingapi.Log, s settingsapi.Settings, today string) any {
-	return r.timed(r.input(since(l, r.from(s)), s, today))
+func (r *Runner[T]) compute(userID string, l readingapi.Log, s settingsapi.Settings, today string) any {
+	return r.timed(r.input(userID, since(l, r.from(s)), s, today))
 }
 
-// timed runs the projection and records how long it took.
+// ComputeFor is the value the runner computes for the reader's log l, with
+// what it keeps of the reader's earlier computations; it stores nothing in
+// the cache.
+func (r *Runner[T]) ComputeFor(userID string, l readingapi.Log, s settingsapi.Settings, today string) T {
+	return r.timed(r.input(userID, since(l, r.from(s)), s, today))
+}
+
+// timed runs the projection, extending the reader's previous value when it
+// can, and records how long it took.
 func (r *Runner[T]) timed(in Input) T {
 	start := time.Now()
-	v := r.spec.Compute(in)
+	inputs := r.spec.Inputs(in.Settings) + "|" + in.Today
+	var v T
+	extended := false
+	if p, ok := r.prev.get(in.userID); ok && r.spec.Extend != nil && p.inputs == inputs && p.logVersion <= in.Log.Version {
+		v, extended = r.spec.Extend(p.value, p.logVersion, in)
+	}
+	if extended {
+		r.deps.Metrics.ProjectionExtended.WithLabelValues(r.spec.Name).Inc()
+	} else {
+		v = r.spec.Compute(in)
+	}
+	if in.userID != "" && r.spec.Extend != nil {
+		r.prev.put(in.userID, kept[T]{logVersion: in.Log.Version, inputs: inputs, value: v})
+	}
 	r.deps.Metrics.ProjectionCompute.WithLabelValues(r.spec.Name).Observe(time.Since(start).Seconds())
 	return v
 }
@@ -222,7 +255,8 @@ func (r *Runner[T]) store(ctx context.Context, userID, today string, in Inputs, 
 // since is l without the entries dated before from; l is in date order.
 func since(l readingapi.Log, from string) readingapi.Log {
 	i := sort.Search(len(l.Entries), func(i int) bool { return l.Entries[i].Date >= from })
-	return readingapi.Log{Entries: l.Entries[i:], Version: l.Version}
+	l.Entries = l.Entries[i:]
+	return l
 }
 
 func (r *Runner[T]) from(s settingsapi.Settings) string {
@@ -234,11 +268,11 @@ func (r *Runner[T]) from(s settingsapi.Settings) string {
 
 // input is what Compute sees: the date only when it is an input, so a
 // projection cannot depend on what its version does not name.
-func (r *Runner[T]) input(l readingapi.Log, s settingsapi.Settings, today string) Input {
+func (r *Runner[T]) input(userID string, l readingapi.Log, s settingsapi.Settings, today string) Input {
 	if !r.spec.UsesToday {
 		today = ""
 	}
-	return Input{Log: l, Settings: s, Today: today}
+	return Input{Log: l, Settings: s, Today: today, userID: userID, reads: r.deps.Reads}
 }
 
 // today is the date asked for, or the reader's current local date.
@@ -307,3 +341,6 @@ func (r *recentReads) since(userID string, t time.Time) bool {
 	at, ok := r.at[userID]
 	return ok && at.After(t)
 }
+
+// forget drops the reader's previous value (their account is deleted).
+func (r *Runner[T]) forget(userID string) { r.prev.forget(userID) }

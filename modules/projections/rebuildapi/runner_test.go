@@ -1,7 +1,9 @@
 package rebuildapi
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http/httptest"
@@ -538,5 +540,32 @@ func TestConcurrentMissesComputeOnce(t *testing.T) {
 	wg.Wait()
 	if n := f.computes.Load(); n != 1 {
 		t.Fatalf("%d readers missing at once computed %d times", readers, n)
+	}
+}
+
+// A write that leaves an answer's JSON as it was gets a new ETag but the
+// bytes already compressed; a changed answer is compressed again.
+func TestAnAnswerThatDidNotChangeIsNotCompressedAgain(t *testing.T) {
+	f := newFixture(t, memory(t), false)
+	ctx := context.Background()
+	readFirst := func(s summary, _ View) ([]byte, error) { return json.Marshal(slices.Contains(s.Dates, "2026-11-01")) }
+	answer := func() Answer {
+		t.Helper()
+		a, err := f.runner.Answer(ctx, "u1", "", Whole, readFirst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	f.log.add("u1", "2026-11-02")
+	first := answer()
+	f.log.add("u1", "2026-11-03")
+	same := answer()
+	if same.ETag == first.ETag || &same.Gzip[0] != &first.Gzip[0] {
+		t.Fatalf("same JSON after a write: tags %s, %s; compressed again: %v", first.ETag, same.ETag, &same.Gzip[0] != &first.Gzip[0])
+	}
+	f.log.add("u1", "2026-11-01")
+	if changed := answer(); bytes.Equal(changed.Gzip, first.Gzip) {
+		t.Fatal("a changed answer was served the kept bytes")
 	}
 }

@@ -95,30 +95,61 @@ func span(from, to int) []int {
 //     Matthew 1, Genesis 1 and Psalms 1 from the paths.)
 func Compute(entries []readingapi.Entry, lookBackDate, today string) []Suggestion {
 	var read bible.VerseSet
-	var todays []bible.Range
-	var days recentDays
 	for _, e := range entries {
-		if lookBackDate != "" && e.Date < lookBackDate {
-			continue
-		}
-		read.Add(e.Range())
-		switch {
-		case e.Date == today:
-			todays = append(todays, e.Range())
-		case e.Date < today:
-			days.add(e.Date)
+		if lookBackDate == "" || e.Date >= lookBackDate {
+			read.Add(e.Range())
 		}
 	}
+	return FromRead(byDate(entries), &read, lookBackDate, today)
+}
+
+// FromRead is Compute given read, the verses of every entry dated on or
+// after lookBackDate, with entries in date order: only the log's end is
+// looked at.
+func FromRead(entries []readingapi.Entry, read *bible.VerseSet, lookBackDate, today string) []Suggestion {
 	if read.Count() == bible.TotalVerses {
 		return []Suggestion{}
 	}
+	// Today's entries and those of the last reading days before it are at
+	// the end of the log, before any dated later than today.
+	var todays []bible.Range
+	var days recentDays
+	i := len(entries)
+	for ; i > 0; i-- {
+		e := entries[i-1]
+		if lookBackDate != "" && e.Date < lookBackDate {
+			break
+		}
+		if e.Date == today {
+			todays = append(todays, e.Range())
+		}
+		if e.Date < today {
+			if days.full() && !days.has(e.Date) {
+				break
+			}
+			days.add(e.Date)
+		}
+	}
 	var recent []readingapi.Entry
-	for _, e := range entries {
-		if days.has(e.Date) && (lookBackDate == "" || e.Date >= lookBackDate) {
+	for _, e := range entries[i:] {
+		if days.has(e.Date) {
 			recent = append(recent, e)
 		}
 	}
-	return fill(continuations(recent, todays), &read)
+	return fill(continuations(recent, todays), read)
+}
+
+// byDate returns the entries ordered by date, keeping the order of each
+// date's entries; the log already is, so this only copies when a caller
+// hands over an unordered list.
+func byDate(es []readingapi.Entry) []readingapi.Entry {
+	less := func(a, b readingapi.Entry) int { return cmp.Compare(a.Date, b.Date) }
+	if slices.IsSortedFunc(es, less) {
+		return es
+	}
+	es = slices.Clone(es)
+	slices.SortStableFunc(es, less)
+	return es
 }
 
 // recentDays keeps the latest ContinueDays distinct dates it is given.
@@ -138,6 +169,8 @@ func (r *recentDays) add(date string) {
 		}
 	}
 }
+
+func (r *recentDays) full() bool { return r.dates[ContinueDays-1] != "" }
 
 func (r *recentDays) has(date string) bool {
 	return date != "" && slices.Contains(r.dates[:], date)

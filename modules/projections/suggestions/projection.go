@@ -19,7 +19,7 @@ func New(d rebuildapi.Deps) *Projection {
 		UsesToday:    true,
 		Inputs:       func(s settingsapi.Settings) string { return s.LookBackDate },
 		Compute: func(in rebuildapi.Input) []Suggestion {
-			return Compute(in.Log.Entries, in.Settings.LookBackDate, in.Today)
+			return FromRead(in.Log.Entries, in.Read(), in.Settings.LookBackDate, in.Today)
 		},
 	}, d)}
 }

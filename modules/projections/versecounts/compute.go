@@ -28,9 +28,13 @@ type Day struct {
 // one day counts once; a bitset of the verses seen on earlier dates then
 // gives the unique count of each run in a few word operations.
 func Compute(entries []readingapi.Entry, lookBackDate string) []Day {
-	entries = byDate(entries)
-	var seen bible.VerseSet
-	out := make([]Day, 0, len(entries))
+	return computeFrom(byDate(entries), lookBackDate, &bible.VerseSet{})
+}
+
+// computeFrom is Compute of entries in date order, given in seen the
+// verses read on the counted dates before theirs; it adds to seen.
+func computeFrom(entries []readingapi.Entry, lookBackDate string, seen *bible.VerseSet) []Day {
+	out := make([]Day, 0, min(len(entries), 64))
 	day := make([]bible.Range, 0, 8)
 	for i := 0; i < len(entries); {
 		date := entries[i].Date

@@ -17,8 +17,11 @@ var errCorrupt = errors.New("versecounts: corrupt table")
 
 // Pack stores days, which must be in date order with real dates.
 func Pack(days []Day) Table {
-	buf := make([]byte, 0, len(days)*6)
-	prev := 0
+	return Table{Data: appendDays(make([]byte, 0, len(days)*6), 0, days)}
+}
+
+// appendDays packs days after a row dated prev (0 for none).
+func appendDays(buf []byte, prev int, days []Day) []byte {
 	for _, d := range days {
 		n := dateNumber(d.Date)
 		buf = binary.AppendUvarint(buf, uint64(n-prev))
@@ -26,7 +29,32 @@ func Pack(days []Day) Table {
 		buf = binary.AppendUvarint(buf, uint64(d.Unique))
 		prev = n
 	}
-	return Table{Data: buf}
+	return buf
+}
+
+// before returns the packed rows dated before date, and the last of their
+// dates (0 for none).
+func (t Table) before(date string) ([]byte, int, error) {
+	limit := dateNumber(date)
+	at, prev, data := 0, 0, t.Data
+	for len(data) > 0 {
+		row, next := data, prev
+		for i := range 3 {
+			x, n := binary.Uvarint(row)
+			if n <= 0 {
+				return nil, 0, errCorrupt
+			}
+			if i == 0 {
+				next += int(x)
+			}
+			row = row[n:]
+		}
+		if next >= limit {
+			break
+		}
+		at, prev, data = len(t.Data)-len(row), next, row
+	}
+	return t.Data[:at:at], prev, nil
 }
 
 // Between returns the days dated from..to inclusive ("" leaves a side

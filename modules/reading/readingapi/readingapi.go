@@ -29,6 +29,47 @@ type Log struct {
 	// Version grows with every write to the reader's log; 0 for an empty,
 	// never written log.
 	Version int64
+	// Changes are the latest steps that led to this log, oldest first: what
+	// a projection needs to carry on from a value computed at an earlier
+	// version instead of reading the whole log again. Empty when unknown
+	// (a log read whole from the database).
+	Changes []Change
+}
+
+// Change is one step of a log from version Since to Version: no entry dated
+// before From was added, changed or removed.
+type Change struct {
+	Since, Version int64
+	From           string
+}
+
+// ChangesKept bounds Log.Changes.
+const ChangesKept = 32
+
+// After returns l with the step from version since to l.Version, which
+// touched no date before from, appended to changes carried from before.
+func (l Log) After(changes []Change, since int64, from string) Log {
+	kept := changes[max(len(changes)+1-ChangesKept, 0):]
+	l.Changes = append(append(make([]Change, 0, len(kept)+1), kept...), Change{Since: since, Version: l.Version, From: from})
+	return l
+}
+
+// SameBefore reports whether the entries dated before date are the same in
+// l as in the reader's log at version: Changes lead from version to
+// l.Version without touching a date before date. False when that is not
+// known.
+func (l Log) SameBefore(version int64, date string) bool {
+	at := version
+	for _, c := range l.Changes {
+		if c.Version <= at {
+			continue
+		}
+		if c.Since != at || c.From < date {
+			return false
+		}
+		at = c.Version
+	}
+	return at == l.Version
 }
 
 // VersionStamp is the cache key of the stamp of the reader's log version

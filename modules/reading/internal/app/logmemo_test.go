@@ -64,3 +64,45 @@ func TestIntegrationLogFollowsWrites(t *testing.T) {
 		check("begun again")
 	})
 }
+
+// Each write the kept log follows adds a step to its Changes with the
+// earliest date it touched, the old date of a moved entry included, so a
+// projection can tell which of its dates are as they were.
+func TestIntegrationLogChangesNameTheEarliestDateTouched(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		e := setup(t, b)
+		ctx := context.Background()
+		const reader = "user-changes"
+		if _, err := e.svc.AddBatch(ctx, reader, []domain.Draft{
+			{Date: "2024-06-10", StartVerseID: 143003001, EndVerseID: 143003036},
+			{Date: "2024-06-11", StartVerseID: 119023001, EndVerseID: 119023006},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		before, err := e.svc.Log(ctx, reader, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := before.Entries[0]
+		if _, err := e.svc.Update(ctx, reader, moved.ID, domain.Draft{Date: "2024-06-12", StartVerseID: 143003001, EndVerseID: 143003036}); err != nil {
+			t.Fatal(err)
+		}
+		after, err := e.svc.Log(ctx, reader, "2024-06-11")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !after.SameBefore(before.Version, "2024-06-10") || after.SameBefore(before.Version, "2024-06-11") {
+			t.Fatalf("moving an entry from 2024-06-10 to 2024-06-12: changes %+v since version %d", after.Changes, before.Version)
+		}
+		if _, err := e.svc.Add(ctx, reader, domain.Draft{Date: "2024-06-13", StartVerseID: 101001001, EndVerseID: 101001002}); err != nil {
+			t.Fatal(err)
+		}
+		last, err := e.svc.Log(ctx, reader, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !last.SameBefore(after.Version, "2024-06-13") || !last.SameBefore(before.Version, "2024-06-10") || last.SameBefore(before.Version, "2024-06-13") {
+			t.Fatalf("adding on 2024-06-13: changes %+v", last.Changes)
+		}
+	})
+}

@@ -52,11 +52,19 @@ func (s *Service) catchUp(ctx context.Context, userID string, kept readingapi.Lo
 const patchInsertMax = 32
 
 // patch is l with changed entries written over and deleted ones removed,
-// as a new slice: readers may still hold the old one.
+// as a new slice: readers may still hold the old one. The step is added to
+// the log's Changes with the earliest date it touched, old or new.
 func patch(l readingapi.Log, version int64, changed []readingapi.Entry, deleted []string) readingapi.Log {
 	ids := make([]string, 0, len(changed)+len(deleted))
+	first := ""
+	touch := func(date string) {
+		if first == "" || date < first {
+			first = date
+		}
+	}
 	for _, e := range changed {
 		ids = append(ids, e.ID)
+		touch(e.Date)
 	}
 	ids = append(ids, deleted...)
 	// A write changes an entry or a few: comparing each kept id with them
@@ -71,14 +79,18 @@ func patch(l readingapi.Log, version int64, changed []readingapi.Entry, deleted 
 	}
 	out := make([]readingapi.Entry, 0, len(l.Entries)+len(changed))
 	for _, e := range l.Entries {
-		if !gone(e.ID) {
-			out = append(out, e)
+		if gone(e.ID) {
+			touch(e.Date)
+			continue
 		}
+		out = append(out, e)
 	}
+	next := readingapi.Log{Entries: out, Version: version}
 	if len(changed) > patchInsertMax {
 		out = append(out, changed...)
 		slices.SortFunc(out, logOrder)
-		return readingapi.Log{Entries: out, Version: version}
+		next.Entries = out
+		return next.After(l.Changes, l.Version, first)
 	}
 	// A few changed entries go in where they belong: sorting the whole log
 	// again was most of a write's recompute.
@@ -86,7 +98,8 @@ func patch(l readingapi.Log, version int64, changed []readingapi.Entry, deleted 
 		i, _ := slices.BinarySearchFunc(out, e, logOrder)
 		out = slices.Insert(out, i, e)
 	}
-	return readingapi.Log{Entries: out, Version: version}
+	next.Entries = out
+	return next.After(l.Changes, l.Version, first)
 }
 
 // logOrder is the log's order: date, start verse, id.
@@ -100,7 +113,8 @@ func since(l readingapi.Log, from string) readingapi.Log {
 		return l
 	}
 	i := sort.Search(len(l.Entries), func(i int) bool { return l.Entries[i].Date >= from })
-	return readingapi.Log{Entries: l.Entries[i:len(l.Entries):len(l.Entries)], Version: l.Version}
+	l.Entries = l.Entries[i:len(l.Entries):len(l.Entries)]
+	return l
 }
 
 // logMemoSize bounds the readers whose log is kept (a ten-year log is

@@ -1,0 +1,171 @@
+package projections_test
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"lamplight/modules/bible"
+	"lamplight/modules/projections/progress"
+	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/projections/suggestions"
+	"lamplight/modules/projections/versecounts"
+	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/settings/settingsapi"
+	"lamplight/platform/dates"
+	"lamplight/platform/metrics"
+)
+
+// readerLog is a reader's log as the reading module hands it out: each
+// write adds a step to Changes with the earliest date it touched, and now
+// and then the log is read whole again, without them.
+type readerLog struct {
+	log  readingapi.Log
+	next int
+}
+
+func (r *readerLog) write(rnd *rand.Rand, today string) {
+	entries := slices.Clone(r.log.Entries)
+	first := ""
+	touch := func(d string) {
+		if first == "" || d < first {
+			first = d
+		}
+	}
+	for range 1 + rnd.IntN(2) {
+		switch op := rnd.IntN(10); {
+		case op < 6 || len(entries) == 0:
+			// Mostly today, sometimes a day of the last few weeks.
+			date := today
+			if rnd.IntN(3) == 0 {
+				date = dates.AddDays(today, -rnd.IntN(30))
+			}
+			r.next++
+			entries = append(entries, randomEntry(rnd, fmt.Sprintf("e%05d", r.next), date))
+			touch(date)
+		case op < 8:
+			i := pick(rnd, len(entries))
+			touch(entries[i].Date)
+			entries = slices.Delete(entries, i, i+1)
+		default:
+			i := pick(rnd, len(entries))
+			touch(entries[i].Date)
+			e := randomEntry(rnd, entries[i].ID, dates.AddDays(today, -rnd.IntN(10)))
+			entries[i] = e
+			touch(e.Date)
+		}
+	}
+	slices.SortStableFunc(entries, func(a, b readingapi.Entry) int {
+		return cmp.Or(strings.Compare(a.Date, b.Date), cmp.Compare(a.Start, b.Start), strings.Compare(a.ID, b.ID))
+	})
+	prev := r.log
+	r.log = readingapi.Log{Entries: entries, Version: prev.Version + 1 + int64(rnd.IntN(2))}.After(prev.Changes, prev.Version, first)
+	if rnd.IntN(15) == 0 {
+		r.log.Changes = nil // read whole from the database
+	}
+}
+
+// pick is mostly one of the last few entries, as a reader corrects what
+// they just logged, and sometimes any.
+func pick(rnd *rand.Rand, n int) int {
+	if rnd.IntN(4) == 0 {
+		return rnd.IntN(n)
+	}
+	return max(n-1-rnd.IntN(3), 0)
+}
+
+func randomEntry(rnd *rand.Rand, id, date string) readingapi.Entry {
+	book := []int{1, 19, 20, 40, 43, 45}[rnd.IntN(6)]
+	b, _ := bible.BookByID(book)
+	c := 1 + rnd.IntN(min(b.ChapterCount, 5))
+	n := bible.VersesInChapter(book, c)
+	v := 1 + rnd.IntN(n)
+	end := bible.NewVerseID(book, c, v+rnd.IntN(n-v+1))
+	if rnd.IntN(8) == 0 {
+		// Across a chapter.
+		end = bible.NewVerseID(book, c+1, 1)
+		if bible.VersesInChapter(book, c+1) == 0 {
+			end = bible.NewVerseID(book, c, n)
+		}
+	}
+	return readingapi.Entry{ID: id, Date: date, Start: bible.NewVerseID(book, c, v), End: end}
+}
+
+// The projections carry on from their previous values and the shared read
+// sets only where that gives exactly what computing from the whole log
+// gives: after every write, whatever the log's Changes, look-back date and
+// today, and with two readers whose kept values must not mix.
+func TestCarryingOnGivesWhatTheWholeLogGives(t *testing.T) {
+	m := metrics.New()
+	deps := rebuildapi.Deps{Metrics: m, Reads: rebuildapi.NewReads()}
+	counts, suggested, read := versecounts.New(deps), suggestions.New(deps), progress.New(deps)
+	rnd := rand.New(rand.NewPCG(7, 21))
+	readers := map[string]*readerLog{"a": {}, "b": {}}
+	lookBacks := []string{"", "2026-01-10", "2026-02-01"}
+	today := "2026-01-20"
+	for step := range 3000 {
+		id := []string{"a", "b"}[rnd.IntN(2)]
+		r := readers[id]
+		if rnd.IntN(40) == 0 {
+			today = dates.AddDays(today, 1)
+		}
+		r.write(rnd, today)
+		for rnd.IntN(3) == 0 {
+			r.write(rnd, today) // versions the projections never see
+		}
+		s := settingsapi.Settings{LookBackDate: lookBacks[0]}
+		if rnd.IntN(10) == 0 {
+			s.LookBackDate = lookBacks[rnd.IntN(len(lookBacks))]
+		}
+		l := r.log
+		since := l.Entries[:0:0]
+		for _, e := range l.Entries {
+			if s.LookBackDate == "" || e.Date >= s.LookBackDate {
+				since = append(since, e)
+			}
+		}
+		if got, want := counts.ComputeFor(id, l, s, ""), versecounts.Pack(versecounts.Compute(l.Entries, s.LookBackDate)); !slices.Equal(got.Data, want.Data) {
+			got, _ := got.Between("", "")
+			want, _ := want.Between("", "")
+			t.Fatalf("step %d, reader %s: counts\n got %v\nwant %v", step, id, got, want)
+		}
+		if got, want := suggested.ComputeFor(id, l, s, today), suggestions.Compute(since, s.LookBackDate, today); !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d, reader %s: suggestions\n got %+v\nwant %+v", step, id, got, want)
+		}
+		if got, want := read.ComputeFor(id, l, s, ""), progress.Read(since, s.LookBackDate); !slices.Equal(got, want) {
+			t.Fatalf("step %d, reader %s: verses read\n got %v\nwant %v", step, id, got, want)
+		}
+	}
+	// A fair share of the computes carried on (most writes here touch an
+	// earlier date, a reader or a look-back date switched to): the test
+	// covers that path, not only the whole log.
+	if n := extended(t, m, "versecounts"); n < 500 {
+		t.Fatalf("counts carried on %v times in 3000 steps, want at least 500", n)
+	}
+}
+
+// extended is how often the projection carried on, from the registry.
+func extended(t *testing.T, m *metrics.Metrics, projection string) float64 {
+	t.Helper()
+	families, err := m.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != "lamplight_projection_extended_total" {
+			continue
+		}
+		for _, c := range f.GetMetric() {
+			for _, l := range c.GetLabel() {
+				if l.GetName() == "projection" && l.GetValue() == projection {
+					return c.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return 0
+}
