@@ -16,6 +16,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -256,20 +257,57 @@ func measureBackend(ctx context.Context, c config, dir, bin, name string, static
 
 	var profiled chan error
 	if c.profile != "" {
-		profiled = make(chan error, 1)
+		profiled = make(chan error, 2)
 		go func() { profiled <- cpuProfile(ctx, srv.base, c.load, filepath.Join(c.profile, name+"-mixed.pprof")) }()
+		go func() {
+			profiled <- serverProfile(ctx, srv.base, "allocs", c.load, filepath.Join(c.profile, name+"-mixed-allocs.pprof"))
+		}()
 	}
 	mixedCPU := cpuTime(srv.cmd.Process.Pid)
-	r := mixedLoad(ctx, a, token, c.clients, c.load)
+	computed, extended := computes(ctx, srv.base)
+	r, kinds := mixedLoad(ctx, a, token, c.clients, c.load)
 	mixedCPU = cpuTime(srv.cmd.Process.Pid) - mixedCPU
-	if profiled != nil {
+	computedAfter, extendedAfter := computes(ctx, srv.base)
+	computed, extended = computedAfter-computed, extendedAfter-extended
+	for range cap(profiled) {
 		if err := <-profiled; err != nil {
 			return err
 		}
 	}
 	fmt.Printf("mixed load, %d clients, %s (1 write in 10): %.0f req/s, p50 %s, p99 %s, %d errors; app CPU %.0f µs per request\n",
 		c.clients, c.load, r.rate(), ms(pct(r.lat, .5)), ms(pct(r.lat, .99)), r.errors.Load(), perRequest(mixedCPU, r))
+	fmt.Println("  p99 by request:", kinds)
+	writes := max(float64(r.n.Load())/10, 1)
+	fmt.Printf("  projection computes per write: %.2f, of which %.2f carried on from the previous value\n", computed/writes, extended/writes)
 	return nil
+}
+
+// computes is how many projection values the server computed so far, and
+// how many of them it carried on from the previous value, from its
+// metrics; 0 when they cannot be read.
+func computes(ctx context.Context, base string) (all, extended float64) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/metrics", nil)
+	if err != nil {
+		return 0, 0
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, 0
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		v, err := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
+		switch {
+		case err != nil:
+		case strings.HasPrefix(line, "lamplight_projection_compute_duration_seconds_count{"):
+			all += v
+		case strings.HasPrefix(line, "lamplight_projection_extended_total{"):
+			extended += v
+		}
+	}
+	return all, extended
 }
 
 // today is the reader's date in every measurement; the log ends yesterday.
@@ -488,8 +526,14 @@ func perRequest(cpu time.Duration, r *result) float64 {
 // cpuProfile saves the server's CPU profile of the next d (whole seconds,
 // at least one) to file.
 func cpuProfile(ctx context.Context, base string, d time.Duration, file string) error {
+	return serverProfile(ctx, base, "profile", d, file)
+}
+
+// serverProfile saves the server's profile kind (profile, allocs, ...) of
+// the next d; for allocs that is what was allocated meanwhile.
+func serverProfile(ctx context.Context, base, kind string, d time.Duration, file string) error {
 	secs := max(int(d.Seconds()), 1)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, secs), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/debug/pprof/%s?seconds=%d", base, kind, secs), nil)
 	if err != nil {
 		return err
 	}
@@ -513,29 +557,54 @@ func cpuProfile(ctx context.Context, base string, d time.Duration, file string) 
 }
 
 // mixedLoad is many readers' traffic on one reader's data: mostly the
-// screens' reads, one request in ten a new entry.
-func mixedLoad(ctx context.Context, a *client, token string, clients int, d time.Duration) *result {
-	reads := []string{
-		"/api/insights/date-verse-counts?from=" + dates.AddDays(today, -364) + "&to=" + today,
-		"/api/reading-suggestions?today=" + today,
-		"/api/progress",
-		"/api/insights/streak?today=" + today,
-		"/api/log-entries/changes?since=1000000000000",
+// screens' reads, one request in ten a new entry. Besides the whole
+// result it reports the p99 of each kind of request, which tells whether
+// the tail is the writes or the reads that follow them.
+func mixedLoad(ctx context.Context, a *client, token string, clients int, d time.Duration) (*result, string) {
+	reads := []struct{ name, path string }{
+		{"counts", "/api/insights/date-verse-counts?from=" + dates.AddDays(today, -364) + "&to=" + today},
+		{"suggestions", "/api/reading-suggestions?today=" + today},
+		{"progress", "/api/progress"},
+		{"streak", "/api/insights/streak?today=" + today},
+		{"changes", "/api/log-entries/changes?since=1000000000000"},
 	}
+	var mu sync.Mutex
+	lat := make([][]time.Duration, len(reads)+1) // the last: POST
 	var seq atomic.Int64
-	return throughput(ctx, clients, d, func(ctx context.Context) error {
+	r := throughput(ctx, clients, d, func(ctx context.Context) error {
 		i := seq.Add(1)
+		kind := int(i) % len(reads)
+		start := time.Now()
+		var err error
 		if i%10 == 0 {
+			kind = len(reads)
 			v := bible.NewVerseID(20, 1+int(i/10)%31, 1)
 			body := map[string]any{"date": today, "startVerseId": v, "endVerseId": v}
-			code, res, err := a.do(ctx, http.MethodPost, "/api/log-entries", token, body)
+			var code int
+			var res []byte
+			code, res, err = a.do(ctx, http.MethodPost, "/api/log-entries", token, body)
 			if err == nil && code != http.StatusCreated {
 				err = fmt.Errorf("post: %d %.200s", code, res)
 			}
-			return err
+		} else {
+			err = a.expect(ctx, a.base+reads[kind].path, token, -1)
 		}
-		return a.expect(ctx, a.base+reads[int(i)%len(reads)], token, -1)
+		if err == nil && ctx.Err() == nil {
+			mu.Lock()
+			lat[kind] = append(lat[kind], time.Since(start))
+			mu.Unlock()
+		}
+		return err
 	})
+	parts := make([]string, 0, len(lat))
+	for k, l := range lat {
+		name := "POST"
+		if k < len(reads) {
+			name = reads[k].name
+		}
+		parts = append(parts, name+" "+ms(pct(l, .99)))
+	}
+	return r, strings.Join(parts, ", ")
 }
 
 type client struct {
