@@ -78,7 +78,7 @@ func (p *Projection) Rebuild(ctx context.Context, userID string) error {
 	if err := p.refreshAccount(ctx, userID); err != nil {
 		return err
 	}
-	if err := p.refreshReading(ctx, userID, nil); err != nil {
+	if err := p.refreshReading(ctx, userID, nil, 0); err != nil {
 		return err
 	}
 	return p.refreshNotes(ctx, userID)
@@ -95,7 +95,10 @@ func (p *Projection) refreshAccount(ctx context.Context, userID string) error {
 // refreshReading recomputes the reader's reading days among dates (every
 // date when nil): a day counts when an entry is dated on it, and meets the
 // goal when its verses reach the reader's daily verse goal.
-func (p *Projection) refreshReading(ctx context.Context, userID string, dates []string) error {
+//
+// version is the log version the event saw committed (0: unknown): a log
+// kept in process at it or later is read without the database.
+func (p *Projection) refreshReading(ctx context.Context, userID string, dates []string, version int64) error {
 	if _, ok, err := p.account(ctx, userID); !ok {
 		return err
 	}
@@ -110,7 +113,7 @@ func (p *Projection) refreshReading(ctx context.Context, userID string, dates []
 		}
 		from = minDate(dates)
 	}
-	l, err := p.d.Reading.Log(ctx, userID, from)
+	l, err := p.d.Reading.LogAt(ctx, userID, from, version)
 	if err != nil {
 		return err
 	}
@@ -214,11 +217,11 @@ func (p *Projection) Handlers() []bus.Handler {
 			return nil
 		}),
 		bus.On("engagement.log-entry-changed", func(ctx context.Context, ev readingapi.LogEntryChanged) error {
-			return p.refreshReading(ctx, ev.UserID, ev.Dates)
+			return p.refreshReading(ctx, ev.UserID, ev.Dates, ev.Version)
 		}),
 		bus.On("engagement.settings-changed", func(ctx context.Context, ev settingsapi.SettingsChanged) error {
 			// The goal may have changed: every day is measured against it.
-			return p.refreshReading(ctx, ev.UserID, nil)
+			return p.refreshReading(ctx, ev.UserID, nil, 0)
 		}),
 		bus.On("engagement.note-changed", func(ctx context.Context, ev notesapi.NoteChanged) error {
 			switch {
