@@ -2,6 +2,7 @@ package projections_test
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"lamplight/modules/bible"
 	"lamplight/modules/projections/progress"
 	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/projections/streaks"
 	"lamplight/modules/projections/suggestions"
 	"lamplight/modules/projections/versecounts"
 	"lamplight/modules/reading/readingapi"
@@ -39,10 +41,13 @@ func (r *readerLog) write(rnd *rand.Rand, today string) {
 	for range 1 + rnd.IntN(2) {
 		switch op := rnd.IntN(10); {
 		case op < 6 || len(entries) == 0:
-			// Mostly today, sometimes a day of the last few weeks.
+			// Mostly today, sometimes a day of the last few weeks or ahead.
 			date := today
-			if rnd.IntN(3) == 0 {
+			switch rnd.IntN(20) {
+			case 0, 1, 2, 3, 4, 5:
 				date = dates.AddDays(today, -rnd.IntN(30))
+			case 6:
+				date = dates.AddDays(today, 1+rnd.IntN(3)) // logged ahead
 			}
 			r.next++
 			entries = append(entries, randomEntry(rnd, fmt.Sprintf("e%05d", r.next), date))
@@ -102,7 +107,7 @@ func randomEntry(rnd *rand.Rand, id, date string) readingapi.Entry {
 func TestCarryingOnGivesWhatTheWholeLogGives(t *testing.T) {
 	m := metrics.New()
 	deps := rebuildapi.Deps{Metrics: m, Reads: rebuildapi.NewReads()}
-	counts, suggested, read := versecounts.New(deps), suggestions.New(deps), progress.New(deps)
+	counts, suggested, read, streak := versecounts.New(deps), suggestions.New(deps), progress.New(deps), streaks.New(deps)
 	rnd := rand.New(rand.NewPCG(7, 21))
 	readers := map[string]*readerLog{"a": {}, "b": {}}
 	lookBacks := []string{"", "2026-01-10", "2026-02-01"}
@@ -117,9 +122,12 @@ func TestCarryingOnGivesWhatTheWholeLogGives(t *testing.T) {
 		for rnd.IntN(3) == 0 {
 			r.write(rnd, today) // versions the projections never see
 		}
-		s := settingsapi.Settings{LookBackDate: lookBacks[0]}
+		s := settingsapi.Settings{LookBackDate: lookBacks[0], RestDaysPerWeek: 1}
 		if rnd.IntN(10) == 0 {
 			s.LookBackDate = lookBacks[rnd.IntN(len(lookBacks))]
+		}
+		if rnd.IntN(10) == 0 {
+			s.RestDaysPerWeek = rnd.IntN(3)
 		}
 		l := r.log
 		since := l.Entries[:0:0]
@@ -139,12 +147,18 @@ func TestCarryingOnGivesWhatTheWholeLogGives(t *testing.T) {
 		if got, want := read.ComputeFor(id, l, s, ""), progress.Read(since, s.LookBackDate); !slices.Equal(got, want) {
 			t.Fatalf("step %d, reader %s: verses read\n got %v\nwant %v", step, id, got, want)
 		}
+		got, _ := json.Marshal(streak.ComputeFor(id, l, s, today))
+		if want, _ := json.Marshal(streaks.Compute(since, s.LookBackDate, today, s.RestDaysPerWeek)); string(got) != string(want) {
+			t.Fatalf("step %d, reader %s: streak\n got %s\nwant %s", step, id, got, want)
+		}
 	}
 	// A fair share of the computes carried on (most writes here touch an
 	// earlier date, a reader or a look-back date switched to): the test
 	// covers that path, not only the whole log.
-	if n := extended(t, m, "versecounts"); n < 500 {
-		t.Fatalf("counts carried on %v times in 3000 steps, want at least 500", n)
+	for _, name := range []string{"versecounts", "streaks"} {
+		if n := extended(t, m, name); n < 500 {
+			t.Fatalf("%s carried on %v times in 3000 steps, want at least 500", name, n)
+		}
 	}
 }
 

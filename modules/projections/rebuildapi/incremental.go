@@ -98,6 +98,9 @@ func (rs *Reads) forget(userID string) {
 // union adds to set the verses of the entries dated from from up to before
 // (excluded); entries are in date order.
 func union(entries []readingapi.Entry, from, before string, set *bible.VerseSet) *bible.VerseSet {
+	if from >= before {
+		return set
+	}
 	for _, e := range entries[firstOn(entries, from):firstOn(entries, before)] {
 		set.Add(e.Range())
 	}

@@ -44,6 +44,9 @@ type Streak struct {
 	TodayRead            bool    `json:"todayRead"`
 	RestDaysPerWeek      int     `json:"restDaysPerWeek"`
 	RestDaysLeftThisWeek int     `json:"restDaysLeftThisWeek"`
+	// scan is where a later computation for the same day may resume
+	// (extend); it stays in process and is nil in a value read back.
+	scan *scan
 }
 
 // Compute returns the reader's streaks on their local date today.
@@ -55,11 +58,12 @@ func Compute(entries []readingapi.Entry, lookBackDate, today string, restDaysPer
 		return out
 	}
 	// Reading days, as offsets from the first one.
-	first := end + 1
-	days := make([]int, 0, len(entries))
+	first, last := end+1, ""
+	days := make([]int, 0, 64)
 	prev := ""
 	for _, e := range entries {
-		if e.Date == prev || e.Date > today || (lookBackDate != "" && e.Date < lookBackDate) || e.Range().Count() == 0 {
+		last = max(last, e.Date)
+		if e.Date == prev || !counts(e, lookBackDate, today) {
 			continue
 		}
 		if d, ok := dayNumber(e.Date); ok {
@@ -71,57 +75,154 @@ func Compute(entries []readingapi.Entry, lookBackDate, today string, restDaysPer
 	if len(days) == 0 {
 		return out
 	}
-	n := end - first + 1
-	read := make([]bool, n)
+	s := &scan{first: first, rest: rest, start: -1, lastRead: -1, readBefore: []int{0}}
 	for _, d := range days {
-		read[d-first] = true
+		s.mark(d)
 	}
-	// readBefore[i] is the number of reading days before offset i.
-	readBefore := make([]int, n+1)
-	for i, r := range read {
-		readBefore[i+1] = readBefore[i]
-		if r {
-			readBefore[i+1]++
-		}
-	}
-	week := func(i int) int { return weekNumber(first + i) }
+	return s.finish(out, end-first+1, s.checkpointAt(last, end))
+}
 
-	// Two pointers: for each day i, start is the earliest reading day such
-	// that start..i is a run (or -1), and misses holds the missed days in
-	// start..i. Runs only shrink as they start later, so start never moves
-	// back.
-	start, lastRead := -1, -1
-	var misses []int
-	longest, longestStart, longestEnd := 0, 0, 0
-	for i := range n {
-		switch {
-		case read[i]:
-			if start < 0 {
-				start = i
-			}
-			lastRead = i
-		case i == n-1 || start < 0:
-			// Today unread is not missed; a miss outside any run breaks nothing.
-		default:
-			misses = append(misses, i)
-			if missesInWeek(misses, week, week(i)) > rest {
-				start, misses = restart(misses, week, week(i), read, i)
-			}
-		}
-		if start >= 0 {
-			if c := readBefore[i+1] - readBefore[start]; c >= longest {
-				longest, longestStart, longestEnd = c, start, lastRead
+// counts tells whether the entry makes its date a reading day.
+func counts(e readingapi.Entry, lookBackDate, today string) bool {
+	return e.Date <= today && (lookBackDate == "" || e.Date >= lookBackDate) && e.Range().Count() > 0
+}
+
+// extend is Compute for the same look-back date, rest days and today as
+// prev, from prev's scan of the days before the log's last date at
+// prevVersion, when the log before that date is the same now: only the
+// days since are scanned.
+func extend(prev Streak, prevVersion int64, entries []readingapi.Entry, log readingapi.Log, lookBackDate, today string) (Streak, bool) {
+	cp := prev.scan
+	end, ok := dayNumber(today)
+	if cp == nil || !ok || !log.SameBefore(prevVersion, cp.before) {
+		return Streak{}, false
+	}
+	s := cp.clone()
+	last := ""
+	for _, e := range entries {
+		last = max(last, e.Date)
+		if e.Date >= cp.before && counts(e, lookBackDate, today) {
+			if d, ok := dayNumber(e.Date); ok {
+				s.mark(d)
 			}
 		}
 	}
-	at := func(i int) *string { s := dayString(first + i); return &s }
-	out.TodayRead = read[n-1]
-	if longest > 0 {
-		out.Longest, out.LongestStart, out.LongestEnd = longest, at(longestStart), at(longestEnd)
+	// A later last date is taken while scanning; otherwise cp still holds:
+	// the log before its date is as it was.
+	next := checkpoint{kept: cp, at: -1}
+	if last > cp.before {
+		next = s.checkpointAt(last, end)
 	}
-	if start >= 0 {
-		out.Current, out.CurrentStart = readBefore[n]-readBefore[start], at(start)
-		out.RestDaysLeftThisWeek = max(0, rest-missesInWeek(misses, week, week(n-1)))
+	out := Streak{RestDaysPerWeek: s.rest, RestDaysLeftThisWeek: s.rest}
+	return s.finish(out, end-s.first+1, next), true
+}
+
+// checkpoint says which scan a value keeps for extend: kept, or the one
+// taken before scanning offset at (-1: none).
+type checkpoint struct {
+	kept *scan
+	at   int
+}
+
+// checkpointAt is where to take the scan for a log whose last date is last:
+// its offset, when it is a day the scan reaches before today's.
+func (s *scan) checkpointAt(last string, end int) checkpoint {
+	d, ok := dayNumber(last)
+	if !ok || d <= s.first || d > end {
+		return checkpoint{at: -1}
+	}
+	return checkpoint{at: d - s.first}
+}
+
+// scan walks the days from the first reading day (offset 0) to today,
+// keeping what the streak rule needs; a copy taken part way is where a
+// later computation for the same day resumes.
+type scan struct {
+	first, rest int
+	// before is the date of the first offset not yet scanned, in a copy.
+	before string
+	// read[i]: offset i is a reading day; readBefore[i]: reading days
+	// before offset i, for the offsets scanned.
+	read       []bool
+	readBefore []int
+	// start is the earliest reading day such that start..i is a run (or
+	// -1), and misses holds the missed days in start..i. Runs only shrink
+	// as they start later, so start never moves back.
+	start, lastRead                   int
+	misses                            []int
+	longest, longestStart, longestEnd int
+}
+
+func (s *scan) mark(d int) {
+	i := d - s.first
+	for len(s.read) <= i {
+		s.read = append(s.read, false)
+	}
+	s.read[i] = true
+}
+
+func (s *scan) week(i int) int { return weekNumber(s.first + i) }
+
+// clone copies the scan, forgetting the reading days it has not scanned.
+func (s *scan) clone() *scan {
+	c := *s
+	scanned := len(s.readBefore) - 1
+	c.read = append(make([]bool, 0, scanned+8), s.read[:min(scanned, len(s.read))]...)
+	c.readBefore = append(make([]int, 0, scanned+9), s.readBefore...)
+	c.misses = append([]int(nil), s.misses...)
+	return &c
+}
+
+// step scans offset i; today's offset, while unread, is not missed.
+func (s *scan) step(i int, today bool) {
+	for len(s.read) <= i {
+		s.read = append(s.read, false)
+	}
+	r := 0
+	if s.read[i] {
+		r = 1
+	}
+	s.readBefore = append(s.readBefore, s.readBefore[i]+r)
+	switch {
+	case s.read[i]:
+		if s.start < 0 {
+			s.start = i
+		}
+		s.lastRead = i
+	case today || s.start < 0:
+		// Today unread is not missed; a miss outside any run breaks nothing.
+	default:
+		s.misses = append(s.misses, i)
+		if missesInWeek(s.misses, s.week, s.week(i)) > s.rest {
+			s.start, s.misses = restart(s.misses, s.week, s.week(i), s.read, i)
+		}
+	}
+	if s.start >= 0 {
+		if c := s.readBefore[i+1] - s.readBefore[s.start]; c >= s.longest {
+			s.longest, s.longestStart, s.longestEnd = c, s.start, s.lastRead
+		}
+	}
+}
+
+// finish scans the offsets left up to today's (n-1), taking the checkpoint
+// on the way, and fills out.
+func (s *scan) finish(out Streak, n int, cp checkpoint) Streak {
+	out.scan = cp.kept
+	for i := len(s.readBefore) - 1; i < n; i++ {
+		if i == cp.at {
+			out.scan = s.clone()
+			out.scan.before = dayString(s.first + i)
+		}
+		s.step(i, i == n-1)
+	}
+	at := func(i int) *string { d := dayString(s.first + i); return &d }
+	out.TodayRead = s.read[n-1]
+	if s.longest > 0 {
+		out.Longest, out.LongestStart, out.LongestEnd = s.longest, at(s.longestStart), at(s.longestEnd)
+	}
+	if s.start >= 0 {
+		out.Current, out.CurrentStart = s.readBefore[n]-s.readBefore[s.start], at(s.start)
+		out.RestDaysLeftThisWeek = max(0, s.rest-missesInWeek(s.misses, s.week, s.week(n-1)))
 	}
 	return out
 }
@@ -219,4 +320,13 @@ func weekNumber(d int) int {
 		return (x - 6) / 7
 	}
 	return x / 7
+}
+
+// prevBefore is the date prev's scan stopped before ("" for none): the
+// entries from it on are all extend reads.
+func prevBefore(prev Streak) string {
+	if prev.scan == nil {
+		return ""
+	}
+	return prev.scan.before
 }

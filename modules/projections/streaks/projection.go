@@ -25,5 +25,8 @@ func New(d rebuildapi.Deps) *Projection {
 		Compute: func(in rebuildapi.Input) Streak {
 			return Compute(in.Log.Entries, in.Settings.LookBackDate, in.Today, in.Settings.RestDaysPerWeek)
 		},
+		Extend: func(prev Streak, prevVersion int64, in rebuildapi.Input) (Streak, bool) {
+			return extend(prev, prevVersion, in.EntriesFrom(prevBefore(prev)), in.Log, in.Settings.LookBackDate, in.Today)
+		},
 	}, d)}
 }
