@@ -50,6 +50,7 @@ var Module = fx.Module("notes",
 		fx.Annotate(refreshStatistics, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
+	fx.Invoke(stopStatistics),
 	// HTTP.
 	fx.Provide(
 		platform.AsRoutes(httpapi.New),
@@ -72,6 +73,10 @@ func refreshStatistics(s *app.Statistics) bus.Handler {
 		return s.Written(ctx)
 	})
 }
+
+// stopStatistics waits, on shutdown, for an analysis in flight and drops
+// one still waiting for writes to pause.
+func stopStatistics(lc fx.Lifecycle, s *app.Statistics) { lc.Append(fx.StopHook(s.Stop)) }
 
 // deleteOnUserDeleted removes a deleted reader's notes.
 func deleteOnUserDeleted(s *app.Service) bus.Handler {

@@ -9,11 +9,13 @@ import (
 	"lamplight/platform/testkit"
 )
 
-// The notes tables are analysed once 1,000 notes were written, not before.
+// The notes tables are analysed once 1,000 notes were written (when the
+// writes pause), not before.
 func TestIntegrationStatisticsAfterNotesWritten(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		e := setup(t, b)
-		st := app.NewStatistics(e.store)
+		st := app.NewStatistics(e.store, testkit.Logger(t))
+		t.Cleanup(st.Stop)
 		analysed := func() bool {
 			if !b.Postgres() {
 				return false
