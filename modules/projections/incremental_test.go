@@ -26,8 +26,9 @@ import (
 // write adds a step to Changes with the earliest date it touched, and now
 // and then the log is read whole again, without them.
 type readerLog struct {
-	log  readingapi.Log
-	next int
+	log   readingapi.Log
+	older []readingapi.Log // the last few before it
+	next  int
 }
 
 func (r *readerLog) write(rnd *rand.Rand, today string) {
@@ -68,6 +69,7 @@ func (r *readerLog) write(rnd *rand.Rand, today string) {
 		return cmp.Or(strings.Compare(a.Date, b.Date), cmp.Compare(a.Start, b.Start), strings.Compare(a.ID, b.ID))
 	})
 	prev := r.log
+	r.older = append(r.older[max(len(r.older)-3, 0):], prev)
 	r.log = readingapi.Log{Entries: entries, Version: prev.Version + 1 + int64(rnd.IntN(2))}.After(prev.Changes, prev.Version, first)
 	if rnd.IntN(15) == 0 {
 		r.log.Changes = nil // read whole from the database
@@ -129,27 +131,34 @@ func TestCarryingOnGivesWhatTheWholeLogGives(t *testing.T) {
 		if rnd.IntN(10) == 0 {
 			s.RestDaysPerWeek = rnd.IntN(3)
 		}
-		l := r.log
-		since := l.Entries[:0:0]
-		for _, e := range l.Entries {
-			if s.LookBackDate == "" || e.Date >= s.LookBackDate {
-				since = append(since, e)
+		check := func(l readingapi.Log) {
+			t.Helper()
+			since := l.Entries[:0:0]
+			for _, e := range l.Entries {
+				if s.LookBackDate == "" || e.Date >= s.LookBackDate {
+					since = append(since, e)
+				}
+			}
+			if got, want := counts.ComputeFor(id, l, s, ""), versecounts.Pack(versecounts.Compute(l.Entries, s.LookBackDate)); !slices.Equal(got.Data, want.Data) {
+				got, _ := got.Between("", "")
+				want, _ := want.Between("", "")
+				t.Fatalf("step %d, reader %s, version %d: counts\n got %v\nwant %v", step, id, l.Version, got, want)
+			}
+			if got, want := suggested.ComputeFor(id, l, s, today), suggestions.Compute(since, s.LookBackDate, today); !reflect.DeepEqual(got, want) {
+				t.Fatalf("step %d, reader %s, version %d: suggestions\n got %+v\nwant %+v", step, id, l.Version, got, want)
+			}
+			if got, want := read.ComputeFor(id, l, s, ""), progress.Read(since, s.LookBackDate); !slices.Equal(got, want) {
+				t.Fatalf("step %d, reader %s, version %d: verses read\n got %v\nwant %v", step, id, l.Version, got, want)
+			}
+			got, _ := json.Marshal(streak.ComputeFor(id, l, s, today))
+			if want, _ := json.Marshal(streaks.Compute(since, s.LookBackDate, today, s.RestDaysPerWeek)); string(got) != string(want) {
+				t.Fatalf("step %d, reader %s, version %d: streak\n got %s\nwant %s", step, id, l.Version, got, want)
 			}
 		}
-		if got, want := counts.ComputeFor(id, l, s, ""), versecounts.Pack(versecounts.Compute(l.Entries, s.LookBackDate)); !slices.Equal(got.Data, want.Data) {
-			got, _ := got.Between("", "")
-			want, _ := want.Between("", "")
-			t.Fatalf("step %d, reader %s: counts\n got %v\nwant %v", step, id, got, want)
-		}
-		if got, want := suggested.ComputeFor(id, l, s, today), suggestions.Compute(since, s.LookBackDate, today); !reflect.DeepEqual(got, want) {
-			t.Fatalf("step %d, reader %s: suggestions\n got %+v\nwant %+v", step, id, got, want)
-		}
-		if got, want := read.ComputeFor(id, l, s, ""), progress.Read(since, s.LookBackDate); !slices.Equal(got, want) {
-			t.Fatalf("step %d, reader %s: verses read\n got %v\nwant %v", step, id, got, want)
-		}
-		got, _ := json.Marshal(streak.ComputeFor(id, l, s, today))
-		if want, _ := json.Marshal(streaks.Compute(since, s.LookBackDate, today, s.RestDaysPerWeek)); string(got) != string(want) {
-			t.Fatalf("step %d, reader %s: streak\n got %s\nwant %s", step, id, got, want)
+		check(r.log)
+		// A computation of an older version finishing after a newer one.
+		if rnd.IntN(4) == 0 && len(r.older) > 0 {
+			check(r.older[rnd.IntN(len(r.older))])
 		}
 	}
 	// A fair share of the computes carried on (most writes here touch an

@@ -1,6 +1,8 @@
 package rebuildapi
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"sync"
 
@@ -29,11 +31,31 @@ import (
 // Changes nothing kept can be carried on).
 const keptReaders = 256
 
+// keptVersions is how many of a reader's latest values are kept: while
+// writes land, computations of neighbouring log versions run at once, and
+// one that finishes later than a newer one still finds one it can carry on
+// from (none can carry on from a newer version).
+const keptVersions = 3
+
+// keep adds v to vs, ordered by version, dropping the oldest beyond
+// keptVersions; vs is not changed (readers may hold it).
+func keep[V any](vs []V, v V, version func(V) int64) []V {
+	out := make([]V, 0, keptVersions+1)
+	for _, o := range vs {
+		if version(o) != version(v) {
+			out = append(out, o)
+		}
+	}
+	out = append(out, v)
+	slices.SortFunc(out, func(a, b V) int { return cmp.Compare(version(a), version(b)) })
+	return out[max(len(out)-keptVersions, 0):]
+}
+
 // Reads is the verses each recently computed reader read before their
 // log's last date.
 type Reads struct {
 	mu   sync.Mutex
-	kept map[readsKey]readBefore
+	kept map[readsKey][]readBefore
 }
 
 type readsKey struct{ userID, lookBack string }
@@ -47,7 +69,9 @@ type readBefore struct {
 }
 
 // NewReads returns an empty Reads.
-func NewReads() *Reads { return &Reads{kept: map[readsKey]readBefore{}} }
+func NewReads() *Reads { return &Reads{kept: map[readsKey][]readBefore{}} }
+
+func (r readBefore) logVersion() int64 { return r.version }
 
 // before returns the log's last date and the verses read before it, from
 // the kept set when l's Changes allow.
@@ -61,25 +85,30 @@ func (rs *Reads) before(userID string, l readingapi.Log, lookBack string) (strin
 	}
 	key := readsKey{userID, lookBack}
 	rs.mu.Lock()
-	k, ok := rs.kept[key]
+	kept := rs.kept[key]
 	rs.mu.Unlock()
 	var set *bible.VerseSet
-	switch {
-	case ok && k.before == last && l.SameBefore(k.version, last):
-		return last, k.set
-	case ok && k.before < last && l.SameBefore(k.version, k.before):
-		grown := *k.set
-		set = union(l.Entries, max(lookBack, k.before), last, &grown)
-	default:
+	for _, k := range slices.Backward(kept) {
+		switch {
+		case k.before == last && l.SameBefore(k.version, last):
+			return last, k.set
+		case k.before < last && l.SameBefore(k.version, k.before):
+			grown := *k.set
+			set = union(l.Entries, max(lookBack, k.before), last, &grown)
+		default:
+			continue
+		}
+		break
+	}
+	if set == nil {
 		set = union(l.Entries, lookBack, last, &bible.VerseSet{})
 	}
 	rs.mu.Lock()
-	if k, ok := rs.kept[key]; !ok || k.version <= l.Version {
-		if !ok && len(rs.kept) >= keptReaders {
-			clear(rs.kept)
-		}
-		rs.kept[key] = readBefore{version: l.Version, before: last, set: set}
+	kept, ok := rs.kept[key]
+	if !ok && len(rs.kept) >= keptReaders {
+		clear(rs.kept)
 	}
+	rs.kept[key] = keep(kept, readBefore{version: l.Version, before: last, set: set}, readBefore.logVersion)
 	rs.mu.Unlock()
 	return last, set
 }
@@ -135,10 +164,10 @@ func (in Input) EntriesFrom(date string) []readingapi.Entry {
 	return in.Log.Entries[firstOn(in.Log.Entries, date):]
 }
 
-// previous is a runner's last value for each recently computed reader.
+// previous is a runner's last values for each recently computed reader.
 type previous[T any] struct {
 	mu   sync.Mutex
-	kept map[string]kept[T]
+	kept map[string][]kept[T]
 }
 
 // kept is a value with what it was computed from: the log version, and
@@ -149,24 +178,32 @@ type kept[T any] struct {
 	value      T
 }
 
-func (p *previous[T]) get(userID string) (kept[T], bool) {
+func (k kept[T]) version() int64 { return k.logVersion }
+
+// get returns the newest value for inputs computed at log version at most
+// version.
+func (p *previous[T]) get(userID, inputs string, version int64) (kept[T], bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	k, ok := p.kept[userID]
-	return k, ok
+	for _, k := range slices.Backward(p.kept[userID]) {
+		if k.logVersion <= version && k.inputs == inputs {
+			return k, true
+		}
+	}
+	return kept[T]{}, false
 }
 
 func (p *previous[T]) put(userID string, k kept[T]) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	old, ok := p.kept[userID]
-	if ok && old.logVersion > k.logVersion {
-		return
-	}
 	if p.kept == nil || !ok && len(p.kept) >= keptReaders {
-		p.kept = map[string]kept[T]{}
+		p.kept = map[string][]kept[T]{}
 	}
-	p.kept[userID] = k
+	// Values of other inputs (settings changed, another day) are of no
+	// more use.
+	old = slices.DeleteFunc(slices.Clone(old), func(o kept[T]) bool { return o.inputs != k.inputs })
+	p.kept[userID] = keep(old, k, kept[T].version)
 }
 
 func (p *previous[T]) forget(userID string) {

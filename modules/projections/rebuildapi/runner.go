@@ -233,7 +233,7 @@ func (r *Runner[T]) timed(in Input) T {
 	inputs := r.spec.Inputs(in.Settings) + "|" + in.Today
 	var v T
 	extended := false
-	if p, ok := r.prev.get(in.userID); ok && r.spec.Extend != nil && p.inputs == inputs && p.logVersion <= in.Log.Version {
+	if p, ok := r.prev.get(in.userID, inputs, in.Log.Version); ok && r.spec.Extend != nil {
 		v, extended = r.spec.Extend(p.value, p.logVersion, in)
 	}
 	if extended {
