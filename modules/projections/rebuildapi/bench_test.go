@@ -114,6 +114,42 @@ func BenchmarkRecomputeAfterOneEntry(b *testing.B) {
 	})
 }
 
+// BenchmarkCarryOnAfterOneEntry is BenchmarkRecomputeAfterOneEntry the way
+// the runner computes it: the log's Changes show that only today changed
+// since the reader's previous values, so each projection carries on from
+// them (or from the shared read set) instead of walking ten years.
+func BenchmarkCarryOnAfterOneEntry(b *testing.B) {
+	before := readingapi.Log{Entries: tenYears(), Version: 1}
+	after := readingapi.Log{
+		Entries: append(before.Entries[:len(before.Entries):len(before.Entries)], readingapi.Entry{Date: benchToday, Start: bible.NewVerseID(43, 3, 1), End: bible.NewVerseID(43, 3, 36)}),
+		Version: 2,
+	}.After(nil, 1, benchToday)
+	s := settingsapi.Settings{LookBackDate: benchLookBack, RestDaysPerWeek: 1}
+	run := func(b *testing.B, compute func(l readingapi.Log)) {
+		compute(before)
+		for b.Loop() {
+			compute(after)
+		}
+	}
+	deps := func() rebuildapi.Deps { return rebuildapi.Deps{Metrics: metrics.New(), Reads: rebuildapi.NewReads()} }
+	b.Run("versecounts", func(b *testing.B) {
+		p := versecounts.New(deps())
+		run(b, func(l readingapi.Log) { p.ComputeFor("u", l, s, "") })
+	})
+	b.Run("progress", func(b *testing.B) {
+		p := progress.New(deps())
+		run(b, func(l readingapi.Log) { p.ComputeFor("u", l, s, "") })
+	})
+	b.Run("suggestions", func(b *testing.B) {
+		p := suggestions.New(deps())
+		run(b, func(l readingapi.Log) { p.ComputeFor("u", l, s, benchToday) })
+	})
+	b.Run("streaks", func(b *testing.B) {
+		p := streaks.New(deps())
+		run(b, func(l readingapi.Log) { p.ComputeFor("u", l, s, benchToday) })
+	})
+}
+
 // staticLog and staticSettings serve one reader from memory, so the
 // benchmarks below measure the runner and the cache, not a database.
 type staticLog struct{ log readingapi.Log }

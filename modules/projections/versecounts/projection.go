@@ -32,7 +32,7 @@ func extend(prev Table, prevVersion int64, in rebuildapi.Input) (Table, bool) {
 	if last == "" || !in.Log.SameBefore(prevVersion, last) {
 		return Table{}, false
 	}
-	head, prevDate, err := prev.before(last)
+	head, prevRow, err := prev.before(last)
 	if err != nil {
 		return Table{}, false
 	}
@@ -40,5 +40,5 @@ func extend(prev Table, prevVersion int64, in rebuildapi.Input) (Table, bool) {
 	days := computeFrom(in.EntriesFrom(last), in.Settings.LookBackDate, &seen)
 	// head is capped: the appended rows never write into prev, which
 	// readers may still hold.
-	return Table{Data: appendDays(head, prevDate, days)}, true
+	return appendDays(head, prevRow, days), true
 }

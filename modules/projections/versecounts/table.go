@@ -11,38 +11,53 @@ import (
 // decodes only numbers, making strings just for the dates it returns.
 type Table struct {
 	Data []byte `json:"data"`
+	// last is where the last row starts and the dates of it and the row
+	// before, so extend finds the rows before a date without decoding;
+	// zero in a table read back, which is decoded instead.
+	last lastRow
+}
+
+type lastRow struct {
+	at, date, prev int
 }
 
 var errCorrupt = errors.New("versecounts: corrupt table")
 
 // Pack stores days, which must be in date order with real dates.
 func Pack(days []Day) Table {
-	return Table{Data: appendDays(make([]byte, 0, len(days)*6), 0, days)}
+	return appendDays(make([]byte, 0, len(days)*6), lastRow{}, days)
 }
 
-// appendDays packs days after a row dated prev (0 for none).
-func appendDays(buf []byte, prev int, days []Day) []byte {
+// appendDays packs days after the rows in buf, the last of which is last.
+func appendDays(buf []byte, last lastRow, days []Day) Table {
 	for _, d := range days {
 		n := dateNumber(d.Date)
-		buf = binary.AppendUvarint(buf, uint64(n-prev))
+		last = lastRow{at: len(buf), date: n, prev: last.date}
+		buf = binary.AppendUvarint(buf, uint64(n-last.prev))
 		buf = binary.AppendUvarint(buf, uint64(d.Total))
 		buf = binary.AppendUvarint(buf, uint64(d.Unique))
-		prev = n
 	}
-	return buf
+	return Table{Data: buf, last: last}
 }
 
-// before returns the packed rows dated before date, and the last of their
-// dates (0 for none).
-func (t Table) before(date string) ([]byte, int, error) {
+// before returns the packed rows dated before date, capped so that an
+// append copies them, and the last of them.
+func (t Table) before(date string) ([]byte, lastRow, error) {
 	limit := dateNumber(date)
-	at, prev, data := 0, 0, t.Data
+	switch l := t.last; {
+	case l.date == 0:
+	case limit > l.date:
+		return t.Data[:len(t.Data):len(t.Data)], l, nil
+	case limit == l.date:
+		return t.Data[:l.at:l.at], lastRow{date: l.prev}, nil
+	}
+	at, prev, data := 0, lastRow{}, t.Data
 	for len(data) > 0 {
-		row, next := data, prev
+		row, next := data, prev.date
 		for i := range 3 {
 			x, n := binary.Uvarint(row)
 			if n <= 0 {
-				return nil, 0, errCorrupt
+				return nil, lastRow{}, errCorrupt
 			}
 			if i == 0 {
 				next += int(x)
@@ -52,7 +67,8 @@ func (t Table) before(date string) ([]byte, int, error) {
 		if next >= limit {
 			break
 		}
-		at, prev, data = len(t.Data)-len(row), next, row
+		prev = lastRow{at: at, date: next, prev: prev.date}
+		at, data = len(t.Data)-len(row), row
 	}
 	return t.Data[:at:at], prev, nil
 }
