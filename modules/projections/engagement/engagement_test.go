@@ -358,3 +358,45 @@ func TestIntegrationEngagementBusyNoteDayIsRecountedOnce(t *testing.T) {
 		}
 	})
 }
+
+// A passage logged on a day already read, with its goal as it was, changes
+// no fact: nothing is written and the report's version stays, so the
+// report is not recomputed for it.
+func TestIntegrationEngagementWritesOnlyWhatAPassageChanges(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		g := testkit.DB(t, b, Migrations())
+		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Cache: cache.NewMemory(), Log: testkit.Logger(t)})
+		var handle bus.Handler
+		for _, hd := range p.Handlers() {
+			if hd.Name == "engagement.log-entry-changed" {
+				handle = hd
+			}
+		}
+		h.accounts["u"] = identityapi.User{ID: "u", CreatedAt: at("2024-06-03"), TimeZone: "UTC"}
+		ctx := context.Background()
+		versionAfter := func(verses int) int64 {
+			t.Helper()
+			h.entries["u"] = append(h.entries["u"], readingapi.Entry{Date: "2024-06-11", Start: bible.NewVerseID(1, 1, 1), End: bible.NewVerseID(1, 1, verses)})
+			raw, err := json.Marshal(readingapi.LogEntryChanged{UserID: "u", Dates: []string{"2024-06-11"}, Op: readingapi.OpCreated})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := handle.Handle(ctx, raw); err != nil {
+				t.Fatal(err)
+			}
+			v, err := p.store.version(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		first := versionAfter(1)  // a new reading day, goal (5 verses) not met
+		same := versionAfter(1)   // the same day again, still short of the goal
+		met := versionAfter(5)    // the goal met: the day's fact changes
+		again := versionAfter(10) // still met
+		if same != first || met == same || again != met {
+			t.Fatalf("versions after each passage: %d, %d, %d, %d", first, same, met, again)
+		}
+	})
+}

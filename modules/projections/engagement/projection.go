@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"time"
 
@@ -99,10 +100,12 @@ func (p *Projection) refreshAccount(ctx context.Context, userID string) error {
 // version is the log version the event saw committed (0: unknown): a log
 // kept in process at it or later is read without the database.
 func (p *Projection) refreshReading(ctx context.Context, userID string, dates []string, version int64) error {
-	if _, ok, err := p.account(ctx, userID); !ok {
-		return err
-	}
+	// The settings answer ErrAccountNotFound once the reader is gone;
+	// writeReader guards the race with a deletion.
 	s, err := p.d.Settings.Get(ctx, userID)
+	if errors.Is(err, identityapi.ErrAccountNotFound) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -134,6 +137,15 @@ func (p *Projection) refreshReading(ctx context.Context, userID string, dates []
 		}
 	}
 	sort.Slice(days, func(i, j int) bool { return days[i].Day < days[j].Day })
+	if dates != nil {
+		// Most passages are logged on a day already read (and its goal
+		// already met or not): then nothing is written, and the report's
+		// version stays.
+		stored, err := p.store.readingDays(ctx, userID, dates)
+		if err != nil || slices.Equal(stored, days) {
+			return err
+		}
+	}
 	return p.store.replaceReadingDays(ctx, userID, dates, days)
 }
 

@@ -85,6 +85,15 @@ func (s *store) putAccount(ctx context.Context, userID, signupDate string) error
 	})
 }
 
+// readingDays returns the reader's stored reading days among dates, in
+// date order.
+func (s *store) readingDays(ctx context.Context, userID string, dates []string) ([]readingDay, error) {
+	var days []readingDay
+	err := s.db.WithContext(ctx).Raw(`SELECT day, goal_met FROM engagement_reading_days WHERE user_id = ? AND day IN ? ORDER BY day`,
+		userID, dates).Scan(&days).Error
+	return days, err
+}
+
 // replaceReadingDays replaces the reader's reading days among dates (all of
 // them when dates is nil) with days.
 func (s *store) replaceReadingDays(ctx context.Context, userID string, dates []string, days []readingDay) error {
