@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"lamplight/modules/bible"
@@ -191,4 +192,41 @@ func extended(t *testing.T, m *metrics.Metrics, projection string) float64 {
 		}
 	}
 	return 0
+}
+
+// Computations of one reader's versions at once, in any order, as reads and
+// event handlers run them, share what is kept without a race and each give
+// the whole log's value (run with -race).
+func TestCarryingOnConcurrentlyGivesWhatTheWholeLogGives(t *testing.T) {
+	deps := rebuildapi.Deps{Metrics: metrics.New(), Reads: rebuildapi.NewReads()}
+	counts, streak := versecounts.New(deps), streaks.New(deps)
+	rnd := rand.New(rand.NewPCG(3, 5))
+	today := "2026-01-20"
+	r := &readerLog{}
+	var logs []readingapi.Log
+	for range 200 {
+		r.write(rnd, today)
+		logs = append(logs, r.log)
+	}
+	s := settingsapi.Settings{LookBackDate: "2026-01-10", RestDaysPerWeek: 1}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range logs {
+				// Each worker walks the versions forward, a little apart.
+				l := logs[min(i+w, len(logs)-1)]
+				got, want := counts.ComputeFor("a", l, s, ""), versecounts.Pack(versecounts.Compute(l.Entries, s.LookBackDate))
+				if !slices.Equal(got.Data, want.Data) {
+					t.Errorf("version %d: counts differ", l.Version)
+					return
+				}
+				st, _ := json.Marshal(streak.ComputeFor("a", l, s, today))
+				if want, _ := json.Marshal(streaks.Compute(l.Entries, s.LookBackDate, today, 1)); string(st) != string(want) {
+					t.Errorf("version %d: streak %s, want %s", l.Version, st, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
