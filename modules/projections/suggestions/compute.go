@@ -100,7 +100,7 @@ func Compute(entries []readingapi.Entry, lookBackDate, today string) []Suggestio
 			read.Add(e.Range())
 		}
 	}
-	return FromRead(byDate(entries), &read, lookBackDate, today)
+	return FromRead(readingapi.ByDate(entries), &read, lookBackDate, today)
 }
 
 // FromRead is Compute given read, the verses of every entry dated on or
@@ -137,19 +137,6 @@ func FromRead(entries []readingapi.Entry, read *bible.VerseSet, lookBackDate, to
 		}
 	}
 	return fill(continuations(recent, todays), read)
-}
-
-// byDate returns the entries ordered by date, keeping the order of each
-// date's entries; the log already is, so this only copies when a caller
-// hands over an unordered list.
-func byDate(es []readingapi.Entry) []readingapi.Entry {
-	less := func(a, b readingapi.Entry) int { return cmp.Compare(a.Date, b.Date) }
-	if slices.IsSortedFunc(es, less) {
-		return es
-	}
-	es = slices.Clone(es)
-	slices.SortStableFunc(es, less)
-	return es
 }
 
 // recentDays keeps the latest ContinueDays distinct dates it is given.

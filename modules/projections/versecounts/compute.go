@@ -28,7 +28,7 @@ type Day struct {
 // one day counts once; a bitset of the verses seen on earlier dates then
 // gives the unique count of each run in a few word operations.
 func Compute(entries []readingapi.Entry, lookBackDate string) []Day {
-	return computeFrom(byDate(entries), lookBackDate, &bible.VerseSet{})
+	return computeFrom(readingapi.ByDate(entries), lookBackDate, &bible.VerseSet{})
 }
 
 // computeFrom is Compute of entries in date order, given in seen the
@@ -64,17 +64,6 @@ func computeFrom(entries []readingapi.Entry, lookBackDate string, seen *bible.Ve
 	return out
 }
 
-// byDate returns the entries ordered by date; the log already is, so this
-// only copies when a caller hands over an unordered list.
-func byDate(es []readingapi.Entry) []readingapi.Entry {
-	less := func(a, b readingapi.Entry) int { return cmp.Compare(a.Date, b.Date) }
-	if slices.IsSortedFunc(es, less) {
-		return es
-	}
-	es = slices.Clone(es)
-	slices.SortStableFunc(es, less)
-	return es
-}
 
 // merge sorts valid ranges and joins overlapping ones in place, leaving
 // disjoint ranges whose counts add up to the number of distinct verses.

@@ -3,7 +3,9 @@
 package readingapi
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"lamplight/modules/bible"
@@ -22,6 +24,19 @@ type Entry struct {
 
 // Range is the entry's passage.
 func (e Entry) Range() bible.Range { return bible.Range{Start: e.Start, End: e.End} }
+
+// ByDate returns the entries ordered by date, keeping the order of each
+// date's entries; a log already is, so this only copies when a caller
+// hands over an unordered list.
+func ByDate(es []Entry) []Entry {
+	less := func(a, b Entry) int { return cmp.Compare(a.Date, b.Date) }
+	if slices.IsSortedFunc(es, less) {
+		return es
+	}
+	es = slices.Clone(es)
+	slices.SortStableFunc(es, less)
+	return es
+}
 
 // Log is a reader's entries with the log version they were read at.
 type Log struct {
