@@ -8,7 +8,10 @@
 // miss or a stale entry; the Refresher recomputes every stale projection
 // from one read of the log when the reader's log or settings change. Nothing
 // increments: every write replaces a value with one computed from the
-// source of truth, so redelivered or reordered events are harmless.
+// source of truth, so redelivered or reordered events are harmless. The
+// computation may carry on from an earlier value of the same reader where
+// the log shows that only its end changed since (incremental.go); the value
+// is the same.
 //
 // The package name ends in "api" because every projection is its own module
 // (see the depguard rules in .golangci.yml) and may share only *api packages.
