@@ -64,7 +64,6 @@ func computeFrom(entries []readingapi.Entry, lookBackDate string, seen *bible.Ve
 	return out
 }
 
-
 // merge sorts valid ranges and joins overlapping ones in place, leaving
 // disjoint ranges whose counts add up to the number of distinct verses.
 func merge(rs []bible.Range) []bible.Range {
