@@ -21,7 +21,6 @@ import (
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/imports"
 	"lamplight/modules/notes"
-	"lamplight/modules/projections/engagement"
 	"lamplight/modules/projections/insights"
 	"lamplight/modules/projections/progress"
 	"lamplight/modules/projections/rebuildapi"
@@ -61,7 +60,6 @@ var Modules = fx.Options(
 	export.Module,
 	sharing.Module,
 	provideSharingSources,
-	engagement.Module,
 	admin.Module,
 	imports.Module,
 	reminders.Module,

@@ -17,6 +17,7 @@ import (
 
 	"lamplight/platform/bus"
 	"lamplight/platform/cache"
+	"lamplight/platform/census"
 	"lamplight/platform/config"
 	"lamplight/platform/db"
 	"lamplight/platform/health"
@@ -78,6 +79,7 @@ var Module = fx.Module("platform",
 		newMailSender,
 		newMailWorker,
 		idempotency.New,
+		fx.Annotate(census.New, fx.ParamTags(census.Group)),
 		newWriter,
 		fx.Annotate(func() db.Migrations { return outbox.Migrations }, fx.ResultTags(GroupMigrations)),
 		fx.Annotate(func() db.Migrations { return mail.Migrations }, fx.ResultTags(GroupMigrations)),

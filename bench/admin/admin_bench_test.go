@@ -31,7 +31,7 @@ import (
 	"lamplight/modules/identity"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/identitytest"
-	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/projections/rebuildapi"
 	"lamplight/platform/testkit"
 )
@@ -47,7 +47,7 @@ type deps struct {
 	fx.In
 	DB         *gorm.DB
 	Accounts   identityapi.Accounts
-	Engagement engagementapi.Reader
+	Engagement adminapi.EngagementReader
 	Rebuilders []rebuildapi.Rebuilder `group:"projection_rebuilders"`
 	Admins     *identity.Admins
 }

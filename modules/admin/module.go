@@ -2,8 +2,8 @@
 // and a user's detail with the actions on an account, the audit log of
 // every admin action, the accounts report and the engagement report. It
 // composes identity's admin use cases (identityapi.Accounts), the counts
-// the modules owning a reader's rows publish (adminapi.Counter) and the
-// engagement projection (engagementapi): it reads no other module's tables
+// the modules owning a reader's rows publish (platform/census) and the
+// engagement read model (internal/engagement): it reads no other module's tables
 // and never answers what a reader read or wrote.
 package admin
 
@@ -13,8 +13,8 @@ import (
 
 	"go.uber.org/fx"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/app"
+	"lamplight/modules/admin/internal/engagement"
 	"lamplight/modules/admin/internal/httpapi"
 	"lamplight/modules/admin/internal/store"
 	"lamplight/modules/identity/identityapi"
@@ -30,10 +30,11 @@ var openapi []byte
 // Module provides the audit log store, the use cases and the /api/admin
 // routes.
 var Module = fx.Module("admin",
+	engagement.Module,
 	fx.Provide(
 		store.New,
 		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
-		fx.Annotate(app.New, fx.ParamTags(``, ``, adminapi.CounterGroup)),
+		app.New,
 		fx.Annotate(forgetOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		platform.AsRoutes(httpapi.New),
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),

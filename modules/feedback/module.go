@@ -10,13 +10,14 @@ import (
 
 	"go.uber.org/fx"
 
-	"lamplight/modules/admin/adminapi"
+	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/app"
 	"lamplight/modules/feedback/internal/httpapi"
 	"lamplight/modules/feedback/internal/store"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
+	"lamplight/platform/census"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
 )
@@ -37,9 +38,9 @@ var Module = fx.Module("feedback",
 	fx.Provide(
 		store.New,
 		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
-		fx.Annotate(func(s *store.Store) adminapi.Counter {
-			return adminapi.NewCounter(adminapi.CountFeedback, s.CountPerUser)
-		}, fx.ResultTags(adminapi.CounterGroup)),
+		fx.Annotate(func(s *store.Store) census.Counter {
+			return census.NewCounter(feedbackapi.CensusKind, s.CountPerUser)
+		}, fx.ResultTags(census.Group)),
 	),
 	// Use cases.
 	fx.Provide(

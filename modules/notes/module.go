@@ -10,7 +10,6 @@ import (
 
 	"go.uber.org/fx"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/notes/internal/app"
 	"lamplight/modules/notes/internal/httpapi"
@@ -19,6 +18,7 @@ import (
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
+	"lamplight/platform/census"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
 )
@@ -41,9 +41,9 @@ var Module = fx.Module("notes",
 		app.New,
 		func(s *store.Store) tagsapi.NoteCounter { return app.NewTagCounts(s) },
 		func(s *store.Store) notesapi.Reader { return s },
-		fx.Annotate(func(s *store.Store) adminapi.Counter {
-			return adminapi.NewCounter(adminapi.CountNotes, s.CountPerUser)
-		}, fx.ResultTags(adminapi.CounterGroup)),
+		fx.Annotate(func(s *store.Store) census.Counter {
+			return census.NewCounter(notesapi.CensusKind, s.CountPerUser)
+		}, fx.ResultTags(census.Group)),
 		func(s *app.Service) notesapi.Importer { return s },
 		app.NewStatistics,
 		fx.Annotate(removeDeletedTags, fx.ResultTags(platform.GroupHandlers)),

@@ -10,7 +10,6 @@ import (
 
 	"go.uber.org/fx"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/internal/app"
 	"lamplight/modules/reading/internal/httpapi"
@@ -18,6 +17,7 @@ import (
 	"lamplight/modules/reading/readingapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
+	"lamplight/platform/census"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
 	"lamplight/platform/metrics"
@@ -39,9 +39,9 @@ var Module = fx.Module("reading",
 		app.New,
 		func(s *app.Service) readingapi.Reader { return s },
 		func(s *app.Service) readingapi.Importer { return s },
-		fx.Annotate(func(s *store.Store) adminapi.Counter {
-			return adminapi.NewCounter(adminapi.CountEntries, s.CountPerUser)
-		}, fx.ResultTags(adminapi.CounterGroup)),
+		fx.Annotate(func(s *store.Store) census.Counter {
+			return census.NewCounter(readingapi.CensusKind, s.CountPerUser)
+		}, fx.ResultTags(census.Group)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.

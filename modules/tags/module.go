@@ -10,7 +10,6 @@ import (
 
 	"go.uber.org/fx"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/tags/internal/app"
 	"lamplight/modules/tags/internal/httpapi"
@@ -18,6 +17,7 @@ import (
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
+	"lamplight/platform/census"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
 )
@@ -38,9 +38,9 @@ var Module = fx.Module("tags",
 	fx.Provide(
 		fx.Annotate(app.New, fx.ParamTags(``, `optional:"true"`)),
 		func(s *app.Service) tagsapi.Owner { return s },
-		fx.Annotate(func(s *store.Store) adminapi.Counter {
-			return adminapi.NewCounter(adminapi.CountTags, s.CountPerUser)
-		}, fx.ResultTags(adminapi.CounterGroup)),
+		fx.Annotate(func(s *store.Store) census.Counter {
+			return census.NewCounter(tagsapi.CensusKind, s.CountPerUser)
+		}, fx.ResultTags(census.Group)),
 		func(s *app.Service) tagsapi.Importer { return s },
 		func(s *store.Store) tagsapi.Lister { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),

@@ -52,3 +52,6 @@ type Feedback struct {
 	// UserID is the sender's account, nil when sent signed out.
 	UserID *string `json:"userId"`
 }
+
+// CensusKind is the name the census counts a person's feedback under.
+const CensusKind = "feedback"

@@ -84,3 +84,6 @@ type Importer interface {
 	// time (imported before), ImportInvalid for one breaking a note's rules.
 	ImportNotes(tx *uow.Tx, userID string, notes []Note) ([]string, error)
 }
+
+// CensusKind is the name the census counts a reader's notes under.
+const CensusKind = "notes"

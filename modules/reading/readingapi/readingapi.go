@@ -139,3 +139,6 @@ type Importer interface {
 	// entries must be valid (Entry.Range().Validate and a real date).
 	ImportEntries(tx *uow.Tx, userID string, entries []Entry) ([]bool, error)
 }
+
+// CensusKind is the name the census counts a reader's log entries under.
+const CensusKind = "entries"

@@ -74,3 +74,6 @@ type Importer interface {
 	// added tells which are new; an invalid tag is skipped with id "".
 	ImportTags(tx *uow.Tx, userID string, tags []Tag) (ids []string, added []bool, err error)
 }
+
+// CensusKind is the name the census counts a reader's tags under.
+const CensusKind = "tags"

@@ -2,7 +2,7 @@
 // detail, the actions on an account (each written to the audit log), the
 // users report and the engagement report. Accounts are identity's
 // (identityapi.Accounts), counts come from the modules owning the rows
-// (adminapi.Counter) and engagement from its projection: the admin module
+// (platform/census) and engagement from its projection: the admin module
 // reads no other module's tables and never sees what a reader wrote.
 package app
 
@@ -16,37 +16,29 @@ import (
 	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/store"
 	"lamplight/modules/identity/identityapi"
-	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/platform/census"
 )
 
 // Service runs the admin use cases.
 type Service struct {
 	accounts   identityapi.Accounts
 	directory  identityapi.Directory
-	counters   map[string]adminapi.Counter
-	engagement engagementapi.Reader
+	census     *census.Census
+	engagement adminapi.EngagementReader
 	store      *store.Store
 	log        *slog.Logger
 	now        func() time.Time
 }
 
 // New builds the service.
-func New(a identityapi.Accounts, d identityapi.Directory, counters []adminapi.Counter, e engagementapi.Reader, s *store.Store, log *slog.Logger) *Service {
-	byKind := map[string]adminapi.Counter{}
-	for _, c := range counters {
-		byKind[c.Kind()] = c
-	}
-	return &Service{accounts: a, directory: d, counters: byKind, engagement: e, store: s, log: log, now: time.Now}
+func New(a identityapi.Accounts, d identityapi.Directory, c *census.Census, e adminapi.EngagementReader, s *store.Store, log *slog.Logger) *Service {
+	return &Service{accounts: a, directory: d, census: c, engagement: e, store: s, log: log, now: time.Now}
 }
 
 // count answers the counts of kind for ids (every reader when nil); zero
 // when no module counts that kind.
 func (s *Service) count(ctx context.Context, kind string, ids []string) (map[string]int, error) {
-	c, ok := s.counters[kind]
-	if !ok {
-		return map[string]int{}, nil
-	}
-	return c.CountByUser(ctx, ids)
+	return s.census.Count(ctx, kind, ids)
 }
 
 // audit records an action an admin took on an account.

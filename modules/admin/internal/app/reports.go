@@ -5,8 +5,8 @@ import (
 	"sort"
 	"time"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
-	"lamplight/modules/projections/engagement/engagementapi"
 	"lamplight/platform/dates"
 )
 
@@ -103,7 +103,7 @@ const DefaultEngagementDays = 30
 
 // Engagement answers the engagement report from its projection; without a
 // range, the last DefaultEngagementDays days (UTC).
-func (s *Service) Engagement(ctx context.Context, from, to string) (engagementapi.Report, error) {
+func (s *Service) Engagement(ctx context.Context, from, to string) (adminapi.Report, error) {
 	if from == "" && to == "" {
 		to = s.now().UTC().Format(dates.Layout)
 		from = dates.AddDays(to, -(DefaultEngagementDays - 1))

@@ -4,9 +4,12 @@ import (
 	"context"
 	"sort"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/domain"
+	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/identity/identityapi"
+	"lamplight/modules/notes/notesapi"
+	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/tags/tagsapi"
 )
 
 // UserRow is one account in the users list.
@@ -42,7 +45,7 @@ func (s *Service) ListUsers(ctx context.Context, search, sortBy, limit, offset s
 	}
 	entries := map[string]int{}
 	if len(ids) > 0 {
-		if entries, err = s.count(ctx, adminapi.CountEntries, ids); err != nil {
+		if entries, err = s.count(ctx, readingapi.CensusKind, ids); err != nil {
 			return UsersPage{}, err
 		}
 	}
@@ -70,7 +73,7 @@ func (s *Service) byEntries(ctx context.Context, q domain.UsersQuery) (UsersPage
 			ids = append(ids, a.ID)
 		}
 	}
-	entries, err := s.count(ctx, adminapi.CountEntries, ids)
+	entries, err := s.count(ctx, readingapi.CensusKind, ids)
 	if err != nil {
 		return UsersPage{}, err
 	}
@@ -106,8 +109,8 @@ func (s *Service) User(ctx context.Context, id string) (UserDetail, error) {
 	}
 	out := UserDetail{AccountDetail: a}
 	for kind, into := range map[string]*int{
-		adminapi.CountEntries: &out.Counts.Entries, adminapi.CountNotes: &out.Counts.Notes,
-		adminapi.CountTags: &out.Counts.Tags, adminapi.CountFeedback: &out.Counts.Feedback,
+		readingapi.CensusKind: &out.Counts.Entries, notesapi.CensusKind: &out.Counts.Notes,
+		tagsapi.CensusKind: &out.Counts.Tags, feedbackapi.CensusKind: &out.Counts.Feedback,
 	} {
 		n, err := s.count(ctx, kind, []string{id})
 		if err != nil {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/app"
 	"lamplight/modules/identity/identityapi"
-	"lamplight/modules/projections/engagement/engagementapi"
 	"lamplight/platform/errs"
 	"lamplight/platform/httpx"
 )
@@ -113,7 +113,7 @@ func share(p *float64) string {
 }
 
 // daysCSV is a row per day.
-func daysCSV(r engagementapi.Report) [][]string {
+func daysCSV(r adminapi.Report) [][]string {
 	rows := [][]string{{"date", "active_readers", "weekly_active_readers", "monthly_active_readers", "readers_meeting_goal",
 		"new_accounts", "deleted_accounts", "notes_written", "reminders_sent", "reminders_followed"}}
 	for _, d := range r.Days {
@@ -125,7 +125,7 @@ func daysCSV(r engagementapi.Report) [][]string {
 }
 
 // cohortsCSV is a row per signup week; a suppressed cohort has no figures.
-func cohortsCSV(r engagementapi.Report) [][]string {
+func cohortsCSV(r adminapi.Report) [][]string {
 	rows := [][]string{{"cohort_week", "size", "day_1", "day_7", "day_30", "suppressed"}}
 	for _, c := range r.Cohorts {
 		size := ""

@@ -7,7 +7,7 @@ import (
 )
 
 // CountPerUser counts the notes of userIDs (of every reader when nil), for
-// the admin pages (adminapi.Counter).
+// the census (platform/census).
 func (s *Store) CountPerUser(ctx context.Context, userIDs []string) (map[string]int, error) {
 	return db.CountPerKey(ctx, s.db, "passage_notes", "user_id", userIDs)
 }

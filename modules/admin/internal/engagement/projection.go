@@ -12,9 +12,9 @@ import (
 	"go.uber.org/fx"
 	"gorm.io/gorm"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/notes/notesapi"
-	"lamplight/modules/projections/engagement/engagementapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
@@ -268,19 +268,19 @@ func (p *Projection) reminder(ctx context.Context, userID, day string, opened bo
 // ErrRange is the answer for a range that is reversed or too long.
 var ErrRange = errs.Validation(errs.Field("to", errs.IsInvalid))
 
-// Report implements engagementapi.Reader. The report is cached under the
+// Report implements adminapi.EngagementReader. The report is cached under the
 // facts' version and today's date (retention depends on it), so it is
 // served from the cache until an event changes a fact or the day turns.
-func (p *Projection) Report(ctx context.Context, from, to string) (engagementapi.Report, error) {
+func (p *Projection) Report(ctx context.Context, from, to string) (adminapi.Report, error) {
 	if !dates.Valid(from) {
-		return engagementapi.Report{}, errs.Validation(errs.Field("from", errs.IsInvalid))
+		return adminapi.Report{}, errs.Validation(errs.Field("from", errs.IsInvalid))
 	}
-	if !dates.Valid(to) || to < from || day(to)-day(from)+1 > engagementapi.MaxDays {
-		return engagementapi.Report{}, ErrRange
+	if !dates.Valid(to) || to < from || day(to)-day(from)+1 > adminapi.MaxDays {
+		return adminapi.Report{}, ErrRange
 	}
 	v, err := p.store.version(ctx)
 	if err != nil {
-		return engagementapi.Report{}, err
+		return adminapi.Report{}, err
 	}
 	today := p.now().UTC().Format(dates.Layout)
 	key := "engagement:report:" + from + ":" + to
@@ -288,10 +288,10 @@ func (p *Projection) Report(ctx context.Context, from, to string) (engagementapi
 	if r, ok := p.memo.get(key, version); ok {
 		return r, nil
 	}
-	r, err := cache.Versioned(ctx, p.d.Cache, p.d.Log, key, version, reportTTL, func() (engagementapi.Report, error) {
+	r, err := cache.Versioned(ctx, p.d.Cache, p.d.Log, key, version, reportTTL, func() (adminapi.Report, error) {
 		f, err := p.store.facts(ctx, dates.AddDays(from, -(monthWindow-1)), from, to, dates.AddDays(to, retentionDays[2]))
 		if err != nil {
-			return engagementapi.Report{}, err
+			return adminapi.Report{}, err
 		}
 		return compute(f, from, to, today), nil
 	})
@@ -301,7 +301,7 @@ func (p *Projection) Report(ctx context.Context, from, to string) (engagementapi
 	return r, err
 }
 
-// DeletionsPerWeek implements engagementapi.Reader.
+// DeletionsPerWeek implements adminapi.EngagementReader.
 func (p *Projection) DeletionsPerWeek(ctx context.Context) (map[string]int, error) {
 	days, err := p.store.deletionDays(ctx)
 	if err != nil {

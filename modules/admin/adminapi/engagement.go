@@ -1,7 +1,8 @@
-// Package engagementapi is the engagement projection's published contract:
-// the aggregate report the admin pages show. It holds counts and shares
-// only, never a reader's id or anything a reader wrote.
-package engagementapi
+// Package adminapi is the admin module's published contract: the engagement
+// report the admin pages show, built by admin's own read model
+// (internal/engagement). It holds counts and shares only, never a reader's
+// id or anything a reader wrote.
+package adminapi
 
 import "context"
 
@@ -53,8 +54,9 @@ type Report struct {
 	Cohorts []Cohort `json:"cohorts"`
 }
 
-// Reader serves the report. Implemented by the engagement projection.
-type Reader interface {
+// EngagementReader serves the report. Implemented by admin's engagement
+// read model.
+type EngagementReader interface {
 	// Report answers the figures from from to to (YYYY-MM-DD, at most
 	// MaxDays days), from the cache while nothing changed since.
 	Report(ctx context.Context, from, to string) (Report, error)

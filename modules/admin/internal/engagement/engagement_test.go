@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/bible"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/notes/notesapi"
-	"lamplight/modules/projections/engagement/engagementapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
@@ -207,7 +207,7 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 		s.remove("u6", "2024-06-15")
 
 		ctx := context.Background()
-		check := func(t *testing.T) engagementapi.Report {
+		check := func(t *testing.T) adminapi.Report {
 			t.Helper()
 			r, err := p.Report(ctx, "2024-06-01", "2024-06-30")
 			if err != nil {
@@ -216,8 +216,8 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 			if len(r.Days) != 30 || r.Days[0].Date != "2024-06-01" || r.Days[29].Date != "2024-06-30" {
 				t.Fatalf("days: %d %+v", len(r.Days), r.Days[0])
 			}
-			day := func(d string) engagementapi.Day { return r.Days[(int(at(d).Sub(at("2024-06-01")).Hours()) / 24)] }
-			want := map[string]engagementapi.Day{
+			day := func(d string) adminapi.Day { return r.Days[(int(at(d).Sub(at("2024-06-01")).Hours()) / 24)] }
+			want := map[string]adminapi.Day{
 				"2024-06-03": {Date: "2024-06-03", NewAccounts: 2},
 				"2024-06-04": {Date: "2024-06-04", ActiveReaders: 2, WeeklyActiveReaders: 2, MonthlyActiveReaders: 2, NewAccounts: 1},
 				"2024-06-05": {Date: "2024-06-05", ActiveReaders: 1, WeeklyActiveReaders: 2, MonthlyActiveReaders: 2, NewAccounts: 2},
@@ -233,7 +233,7 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 					t.Errorf("%s:\n got  %+v\n want %+v", d, got, w)
 				}
 			}
-			wantCohorts := []engagementapi.Cohort{
+			wantCohorts := []adminapi.Cohort{
 				{Week: "2024-05-27", Suppressed: true},
 				{Week: "2024-06-03", Size: ptr(5), Day1: ptr(0.6), Day7: ptr(0.4)},
 				{Week: "2024-06-10", Suppressed: true},

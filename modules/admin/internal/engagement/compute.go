@@ -4,7 +4,7 @@ import (
 	"sort"
 	"time"
 
-	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/admin/adminapi"
 	"lamplight/platform/dates"
 )
 
@@ -40,14 +40,14 @@ func monday(n int) int {
 
 // compute is the report from from to to, with today the date up to which
 // retention days have come. It is pure: the same facts give the same report.
-func compute(f facts, from, to, today string) engagementapi.Report {
+func compute(f facts, from, to, today string) adminapi.Report {
 	first, last, now := day(from), day(to), day(today)
 	n := last - first + 1
-	out := engagementapi.Report{From: from, To: to, Days: make([]engagementapi.Day, n), Cohorts: []engagementapi.Cohort{}}
+	out := adminapi.Report{From: from, To: to, Days: make([]adminapi.Day, n), Cohorts: []adminapi.Cohort{}}
 	for i := range out.Days {
 		out.Days[i].Date = date(first + i)
 	}
-	at := func(d int) *engagementapi.Day {
+	at := func(d int) *adminapi.Day {
 		if d < first || d > last {
 			return nil
 		}
@@ -142,8 +142,8 @@ func compute(f facts, from, to, today string) engagementapi.Report {
 	}
 	for w := monday(first); w <= last; w += 7 {
 		c := cohorts[w]
-		row := engagementapi.Cohort{Week: date(w)}
-		if c.size < engagementapi.MinCohort {
+		row := adminapi.Cohort{Week: date(w)}
+		if c.size < adminapi.MinCohort {
 			row.Suppressed = true
 		} else {
 			size := c.size

@@ -3,12 +3,12 @@ package engagement
 import (
 	"testing"
 
-	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/admin/adminapi"
 )
 
 func TestMemoServesOnlyItsVersionAndHandsOutCopies(t *testing.T) {
 	var m memo
-	m.put("k", "1|2026-11-26", engagementapi.Report{From: "2026-11-26", Days: []engagementapi.Day{{Date: "2026-11-26", ActiveReaders: 3}}, Cohorts: []engagementapi.Cohort{}})
+	m.put("k", "1|2026-11-26", adminapi.Report{From: "2026-11-26", Days: []adminapi.Day{{Date: "2026-11-26", ActiveReaders: 3}}, Cohorts: []adminapi.Cohort{}})
 	if _, ok := m.get("k", "2|2026-11-26"); ok {
 		t.Fatal("served at another version")
 	}
@@ -24,7 +24,7 @@ func TestMemoServesOnlyItsVersionAndHandsOutCopies(t *testing.T) {
 		t.Fatal("a caller's change reached the memo")
 	}
 	for i := range memoSize + 1 {
-		m.put(string(rune('a'+i)), "1", engagementapi.Report{})
+		m.put(string(rune('a'+i)), "1", adminapi.Report{})
 	}
 	if len(m.reports) > memoSize {
 		t.Fatalf("memo grew to %d", len(m.reports))

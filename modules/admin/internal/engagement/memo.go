@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sync"
 
-	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/admin/adminapi"
 )
 
 // memoSize bounds the reports kept; the admin pages ask for a few ranges.
@@ -23,20 +23,20 @@ type memo struct {
 
 type memoed struct {
 	version string
-	report  engagementapi.Report
+	report  adminapi.Report
 }
 
-func (m *memo) get(key, version string) (engagementapi.Report, bool) {
+func (m *memo) get(key, version string) (adminapi.Report, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.reports[key]
 	if !ok || e.version != version {
-		return engagementapi.Report{}, false
+		return adminapi.Report{}, false
 	}
 	return clone(e.report), true
 }
 
-func (m *memo) put(key, version string, r engagementapi.Report) {
+func (m *memo) put(key, version string, r adminapi.Report) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.reports == nil || len(m.reports) >= memoSize {
@@ -47,7 +47,7 @@ func (m *memo) put(key, version string, r engagementapi.Report) {
 
 // clone copies the report's rows, so a caller changing its copy leaves the
 // memo's alone.
-func clone(r engagementapi.Report) engagementapi.Report {
+func clone(r adminapi.Report) adminapi.Report {
 	r.Days, r.Cohorts = slices.Clone(r.Days), slices.Clone(r.Cohorts)
 	return r
 }

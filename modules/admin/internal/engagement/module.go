@@ -1,14 +1,14 @@
-// Package engagement is the engagement projection: how many readers read,
+// Package engagement is admin's read model: how many readers read,
 // signed up, wrote notes and followed their reminders, day by day, and how
 // signup-week cohorts kept reading. It keeps per-reader facts recomputed
-// from events and serves aggregates only (engagementapi) to the admin
+// from events and serves aggregates only (adminapi) to the admin
 // module, which serves them at /api/admin/engagement.
 package engagement
 
 import (
 	"go.uber.org/fx"
 
-	"lamplight/modules/projections/engagement/engagementapi"
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/projections/rebuildapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
@@ -16,10 +16,10 @@ import (
 
 // Module provides the projection, its tables, its event handlers and its
 // Rebuilder for `lamplight projections rebuild`.
-var Module = fx.Module("projections.engagement",
+var Module = fx.Module("admin.engagement",
 	fx.Provide(
 		New,
-		func(p *Projection) engagementapi.Reader { return p },
+		func(p *Projection) adminapi.EngagementReader { return p },
 		fx.Annotate(func(p *Projection) rebuildapi.Rebuilder { return p }, fx.ResultTags(rebuildapi.Group)),
 		fx.Annotate(func(p *Projection) []bus.Handler { return p.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
 		fx.Annotate(Migrations, fx.ResultTags(platform.GroupMigrations)),
