@@ -21,13 +21,8 @@ import (
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/imports"
 	"lamplight/modules/notes"
-	"lamplight/modules/projections/insights"
-	"lamplight/modules/projections/progress"
-	"lamplight/modules/projections/rebuildapi"
-	"lamplight/modules/projections/streaks"
-	"lamplight/modules/projections/suggestions"
-	"lamplight/modules/projections/versecounts"
 	"lamplight/modules/reading"
+	"lamplight/modules/readmodels"
 	"lamplight/modules/reminders"
 	"lamplight/modules/settings"
 	"lamplight/modules/sharing"
@@ -50,16 +45,10 @@ var Modules = fx.Options(
 	tags.Module,
 	notes.Module,
 	feedback.Module,
-	rebuildapi.Module,
-	versecounts.Module,
-	progress.Module,
-	suggestions.Module,
-	streaks.Module,
-	insights.Module,
+	readmodels.Module,
 	content.Module,
 	export.Module,
 	sharing.Module,
-	provideSharingSources,
 	admin.Module,
 	imports.Module,
 	reminders.Module,
@@ -88,7 +77,6 @@ func Options(cfg config.Config, logOut io.Writer, web fs.FS, extra ...fx.Option)
 		platform.Module,
 		Modules,
 		fx.Provide(fx.Annotate(deleteKeysOnUserDeleted, fx.ResultTags(platform.GroupHandlers))),
-		fx.Provide(newReminderDigest),
 		fx.Options(extra...),
 	)
 }

@@ -16,7 +16,7 @@ import (
 
 	"lamplight/app"
 	"lamplight/modules/identity/identitytest"
-	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/config"
 	"lamplight/platform/dates"
@@ -26,12 +26,12 @@ import (
 type readerApp struct {
 	*testkit.App
 	cache      cache.Cache
-	rebuilders []rebuildapi.Rebuilder
+	rebuilders []readmodelsapi.Rebuilder
 }
 
 type rebuilders struct {
 	fx.In
-	All []rebuildapi.Rebuilder `group:"projection_rebuilders"`
+	All []readmodelsapi.Rebuilder `group:"projection_rebuilders"`
 }
 
 // startReaderApp runs the whole app with cheap sign-up for tests.

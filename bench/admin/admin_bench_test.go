@@ -32,7 +32,7 @@ import (
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/identitytest"
 	"lamplight/modules/admin/adminapi"
-	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform/testkit"
 )
 
@@ -48,7 +48,7 @@ type deps struct {
 	DB         *gorm.DB
 	Accounts   identityapi.Accounts
 	Engagement adminapi.EngagementReader
-	Rebuilders []rebuildapi.Rebuilder `group:"projection_rebuilders"`
+	Rebuilders []readmodelsapi.Rebuilder `group:"projection_rebuilders"`
 	Admins     *identity.Admins
 }
 
@@ -170,7 +170,7 @@ func TestAdminBench(t *testing.T) {
 		t.Logf("GET /api/admin/users?search=...&sort=%s: p50 %v, p99 %v (200 requests)", sort, percentile(routed, 0.5).Round(time.Microsecond), percentile(routed, 0.99).Round(time.Microsecond))
 	}
 
-	var engagement rebuildapi.Rebuilder
+	var engagement readmodelsapi.Rebuilder
 	for _, r := range d.Rebuilders {
 		if r.Name() == "engagement" {
 			engagement = r

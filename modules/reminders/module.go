@@ -61,7 +61,7 @@ var Module = fx.Module("reminders",
 	// Use cases.
 	fx.Provide(
 		func() app.Pusher { return app.WebPush{} },
-		fx.Annotate(app.New, fx.ParamTags(``, ``, ``, ``, ``, `optional:"true"`)),
+		fx.Annotate(app.New, fx.ParamTags(``, ``, ``, ``, ``, `optional:"true"`, `optional:"true"`)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(rescheduleOnZoneChange, fx.ResultTags(platform.GroupHandlers)),
 	),

@@ -16,8 +16,8 @@ import (
 	"lamplight/app"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/identitytest"
-	"lamplight/modules/projections/rebuildapi"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/metrics"
@@ -29,7 +29,7 @@ var webFiles = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><div id=
 
 type rebuilders struct {
 	fx.In
-	All []rebuildapi.Rebuilder `group:"projection_rebuilders"`
+	All []readmodelsapi.Rebuilder `group:"projection_rebuilders"`
 }
 
 // userTables lists every table with a user_id column, as the database knows
@@ -109,7 +109,7 @@ func TestIntegrationLateEventsForADeletedReader(t *testing.T) {
 			m        *metrics.Metrics
 			c        cache.Cache
 			settings settingsapi.Reader
-			projs    []rebuildapi.Rebuilder
+			projs    []readmodelsapi.Rebuilder
 		)
 		a := testkit.StartApp(t, app.Options(b.Config, io.Discard, webFiles, identitytest.Options(),
 			fx.Populate(&g, &w, &m, &c, &settings), fx.Invoke(func(in rebuilders) { projs = in.All })))

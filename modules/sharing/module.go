@@ -24,8 +24,8 @@ import (
 var openapi []byte
 
 // Module provides the links store, the use cases, the /api/sharing routes
-// and the /share URLs. It needs a sharingapi.ProgressSource and a
-// sharingapi.ReadNextSource, which the composition root provides.
+// and the /share URLs. It shows the progress, streak and suggestions read
+// models (readmodelsapi).
 var Module = fx.Module("sharing",
 	// Store.
 	fx.Provide(

@@ -18,8 +18,8 @@ import (
 	"lamplight/app"
 	"lamplight/modules/identity"
 	"lamplight/modules/identity/identityapi"
-	"lamplight/modules/projections/rebuildapi"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform"
 	"lamplight/platform/config"
 	"lamplight/platform/db"
@@ -204,7 +204,7 @@ type rebuildDeps struct {
 	Migrator   *platform.Migrator
 	Log        readingapi.Reader
 	Accounts   identityapi.Accounts
-	Rebuilders []rebuildapi.Rebuilder `group:"projection_rebuilders"`
+	Rebuilders []readmodelsapi.Rebuilder `group:"projection_rebuilders"`
 }
 
 // rebuildProjections recomputes every projection from the source of truth,

@@ -1,14 +1,8 @@
 // Package remindersapi is the reminders module's published contract: the
-// events an engagement report reads and the port through which the
-// composition root hands reminders a reader's streak and suggestions.
+// events an engagement report reads.
 package remindersapi
 
-import (
-	"context"
-	"time"
-
-	"lamplight/modules/bible"
-)
+import "time"
 
 // Channels a reminder goes out on.
 const (
@@ -38,13 +32,3 @@ type ReminderOpened struct {
 
 // Topic implements bus.Event.
 func (ReminderOpened) Topic() string { return "reminders.reminder_opened" }
-
-// Digest answers what a reminder tells about the reader's day; the
-// composition root implements it with the streaks and suggestions
-// projections.
-type Digest interface {
-	// Streak is the reader's current streak in days on their local date today.
-	Streak(ctx context.Context, userID, today string) (int, error)
-	// Suggestions are the passages suggested for today, at most three.
-	Suggestions(ctx context.Context, userID, today string) ([]bible.Range, error)
-}

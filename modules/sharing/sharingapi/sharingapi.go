@@ -4,11 +4,7 @@
 // composition root connects these to the projections.
 package sharingapi
 
-import (
-	"context"
-
-	"lamplight/modules/bible"
-)
+import ()
 
 // Kinds of secret link a reader can hold, one of each.
 const (
@@ -31,15 +27,4 @@ type PublicProgress struct {
 	Books         []BookProgress
 	CurrentStreak int
 	LongestStreak int
-}
-
-// ProgressSource reads a reader's public progress.
-type ProgressSource interface {
-	PublicProgress(ctx context.Context, userID string) (PublicProgress, error)
-}
-
-// ReadNextSource reads the passages suggested to a reader for their local
-// date today.
-type ReadNextSource interface {
-	ReadNext(ctx context.Context, userID string) (today string, next []bible.Range, err error)
 }

@@ -9,7 +9,7 @@ import (
 	"go.uber.org/fx"
 
 	"lamplight/modules/admin/adminapi"
-	"lamplight/modules/projections/rebuildapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
 )
@@ -20,7 +20,7 @@ var Module = fx.Module("admin.engagement",
 	fx.Provide(
 		New,
 		func(p *Projection) adminapi.EngagementReader { return p },
-		fx.Annotate(func(p *Projection) rebuildapi.Rebuilder { return p }, fx.ResultTags(rebuildapi.Group)),
+		fx.Annotate(func(p *Projection) readmodelsapi.Rebuilder { return p }, fx.ResultTags(readmodelsapi.RebuilderGroup)),
 		fx.Annotate(func(p *Projection) []bus.Handler { return p.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
 		fx.Annotate(Migrations, fx.ResultTags(platform.GroupMigrations)),
 	),

@@ -59,7 +59,7 @@ func New(d Deps) *Projection {
 // SetClock replaces the clock "today" is read from (tests).
 func (p *Projection) SetClock(now func() time.Time) { p.now = now }
 
-// Name implements rebuildapi.Rebuilder.
+// Name implements readmodelsapi.Rebuilder.
 func (p *Projection) Name() string { return "engagement" }
 
 // account reads the reader's account; ok is false once it is deleted, so a
@@ -72,7 +72,7 @@ func (p *Projection) account(ctx context.Context, userID string) (identityapi.Us
 	return u, err == nil, err
 }
 
-// Rebuild implements rebuildapi.Rebuilder: the reader's account, reading
+// Rebuild implements readmodelsapi.Rebuilder: the reader's account, reading
 // days and note days recomputed from their modules. Reminders have no other
 // record here and are kept as they were recorded.
 func (p *Projection) Rebuild(ctx context.Context, userID string) error {

@@ -19,8 +19,8 @@ import (
 
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/reminders/internal/store"
-	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/config"
 	"lamplight/platform/errs"
@@ -70,18 +70,19 @@ type Service struct {
 	settings  settingsapi.Reader
 	directory identityapi.Directory
 	reading   readingapi.Reader
-	digest    remindersapi.Digest
+	streak    readmodelsapi.StreakReader
+	suggested readmodelsapi.SuggestionsReader
 	pusher    Pusher
 	log       *slog.Logger
 	now       func() time.Time
 }
 
-// New builds the service; digest may be nil (no streak or suggestions in
-// the email).
+// New builds the service; streak and suggested may be nil (no streak or
+// suggestions in the email).
 func New(cfg Config, s *store.Store, settings settingsapi.Reader, directory identityapi.Directory,
-	reading readingapi.Reader, digest remindersapi.Digest, pusher Pusher, log *slog.Logger) *Service {
+	reading readingapi.Reader, streak readmodelsapi.StreakReader, suggested readmodelsapi.SuggestionsReader, pusher Pusher, log *slog.Logger) *Service {
 	return &Service{
-		cfg: cfg, store: s, settings: settings, directory: directory, reading: reading, digest: digest,
+		cfg: cfg, store: s, settings: settings, directory: directory, reading: reading, streak: streak, suggested: suggested,
 		pusher: pusher, log: log,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}

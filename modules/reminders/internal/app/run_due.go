@@ -253,13 +253,15 @@ func (s *Service) day(ctx context.Context, r store.Reminder, date string, set se
 		}
 	}
 	d.Read = read.Count()
-	if s.digest == nil {
+	if s.streak == nil || s.suggested == nil {
 		return d, nil, nil
 	}
-	if d.Streak, err = s.digest.Streak(ctx, r.UserID, date); err != nil {
+	streak, err := s.streak.Streak(ctx, r.UserID, date)
+	if err != nil {
 		return d, nil, err
 	}
-	suggested, err := s.digest.Suggestions(ctx, r.UserID, date)
+	d.Streak = streak.Current
+	_, suggested, err := s.suggested.Suggestions(ctx, r.UserID, date)
 	if err != nil {
 		return d, nil, err
 	}

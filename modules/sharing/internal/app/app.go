@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/modules/sharing/internal/store"
 	"lamplight/modules/sharing/sharingapi"
@@ -28,14 +29,15 @@ type Service struct {
 	store    *store.Store
 	reading  readingapi.Reader
 	settings settingsapi.Reader
-	progress sharingapi.ProgressSource
-	readNext sharingapi.ReadNextSource
+	progress readmodelsapi.ProgressReader
+	streak   readmodelsapi.StreakReader
+	readNext readmodelsapi.SuggestionsReader
 	now      func() time.Time
 }
 
 // New builds the service.
-func New(s *store.Store, r readingapi.Reader, st settingsapi.Reader, p sharingapi.ProgressSource, n sharingapi.ReadNextSource) *Service {
-	return &Service{store: s, reading: r, settings: st, progress: p, readNext: n, now: time.Now}
+func New(s *store.Store, r readingapi.Reader, st settingsapi.Reader, p readmodelsapi.ProgressReader, k readmodelsapi.StreakReader, n readmodelsapi.SuggestionsReader) *Service {
+	return &Service{store: s, reading: r, settings: st, progress: p, streak: k, readNext: n, now: time.Now}
 }
 
 // Paths of the links under the site's URL.

@@ -60,7 +60,7 @@ func (s *Service) Feed(ctx context.Context, token, host string) (string, error) 
 		i = j
 	}
 	if l.ReadNext {
-		today, next, err := s.readNext.ReadNext(ctx, l.UserID)
+		today, next, err := s.readNext.Suggestions(ctx, l.UserID, "")
 		if err != nil {
 			return "", err
 		}

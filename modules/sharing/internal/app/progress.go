@@ -28,9 +28,30 @@ func (s *Service) Progress(ctx context.Context, token string) (PublicPage, error
 	if !ok {
 		loc = bible.English
 	}
-	p, err := s.progress.PublicProgress(ctx, l.UserID)
+	p, err := s.publicProgress(ctx, l.UserID)
 	if err != nil {
 		return PublicPage{}, err
 	}
 	return PublicPage{PublicProgress: p, Locale: loc, Texts: textsFor(string(loc))}, nil
+}
+
+// publicProgress is what a progress link shows from the progress and
+// streak read models.
+func (s *Service) publicProgress(ctx context.Context, userID string) (sharingapi.PublicProgress, error) {
+	read, err := s.progress.Progress(ctx, userID)
+	if err != nil {
+		return sharingapi.PublicProgress{}, err
+	}
+	st, err := s.streak.Streak(ctx, userID, "")
+	if err != nil {
+		return sharingapi.PublicProgress{}, err
+	}
+	out := sharingapi.PublicProgress{
+		Percentage: read.Percentage, CurrentStreak: st.Current, LongestStreak: st.Longest,
+		Books: make([]sharingapi.BookProgress, len(read.Books)),
+	}
+	for i, b := range read.Books {
+		out.Books[i] = sharingapi.BookProgress{Book: b.Book, Percentage: b.Percentage, Complete: b.Complete}
+	}
+	return out, nil
 }

@@ -1,5 +1,5 @@
-// Runs the count rules shared with the server (modules/projections/testdata/counts.json, asserted
-// by modules/projections/vectors_test.go against the server's computation) through the browser's.
+// Runs the count rules shared with the server (modules/readmodels/testdata/counts.json, asserted
+// by modules/readmodels/vectors_test.go against the server's computation) through the browser's.
 import { describe, expect, it } from 'vitest';
 import { bookDetail, dateVerseCounts, dateVerseCountsBetween, progressOverview, readSet, type CountedEntry, type DayCount } from './compute';
 
@@ -24,7 +24,7 @@ interface CountsCase {
   chapters: { book: number; chapter: number; versesRead: number; totalVerses: number; percentage: number; complete: boolean }[];
 }
 
-const files = import.meta.glob<{ cases: CountsCase[] }>('../../../../modules/projections/testdata/counts.json', { eager: true, import: 'default' });
+const files = import.meta.glob<{ cases: CountsCase[] }>('../../../../modules/readmodels/testdata/counts.json', { eager: true, import: 'default' });
 const { cases } = Object.values(files)[0]!;
 
 describe('count vectors', () => {

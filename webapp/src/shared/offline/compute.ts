@@ -1,6 +1,6 @@
-// The server's count rules (modules/projections/versecounts and progress) in the browser, for
+// The server's count rules (modules/readmodels/internal/versecounts and progress) in the browser, for
 // answering while offline or while changes wait to be sent. Loaded on demand only: it carries the
-// Bible kernel. modules/projections/testdata/counts.json holds the cases both must agree on.
+// Bible kernel. modules/readmodels/testdata/counts.json holds the cases both must agree on.
 import { rangeCount, VerseSet, type Progress, type VerseRange } from '@/shared/bible';
 
 /** What the count rules read of an entry. */
