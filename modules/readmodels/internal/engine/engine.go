@@ -28,7 +28,7 @@ import (
 // Streams, and renaming it would replay or skip events.
 var Module = fx.Module("projections",
 	fx.Provide(
-		newJoined,
+		newInputs,
 		NewReads,
 		NewRefresher,
 		fx.Annotate(func(f *Refresher) []bus.Handler { return f.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),

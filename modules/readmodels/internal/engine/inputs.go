@@ -2,11 +2,7 @@ package engine
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"sync"
-
-	"gorm.io/gorm"
 
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/settings/settingsapi"
@@ -42,43 +38,15 @@ func (s separate) Inputs(ctx context.Context, userID string) (Inputs, error) {
 	return Inputs{Settings: st, LogVersion: v}, err
 }
 
-// joined reads the settings row and the log version in one statement, what
-// every cached read and every event costs. It is the one read outside the
-// settings and reading modules of their tables, kept to the columns their
-// contracts publish. A reader without a settings row yet goes through the
-// settings module, which creates it from the account (once, and never for
-// a deleted account).
-type joined struct {
-	db *gorm.DB
-	separate
-}
-
-func newJoined(g *gorm.DB, s settingsapi.Reader, r readingapi.Reader, c cache.Cache) InputsReader {
-	// Prepared once per connection: parsing the statement was a seventh of
-	// a cached read on SQLite.
-	j := joined{db: g.Session(&gorm.Session{PrepareStmt: true}), separate: separate{settings: s, reading: r}}
+// newInputs reads the inputs through the settings and reading modules'
+// contracts, and a request's from the stamps when the cache keeps them.
+func newInputs(s settingsapi.Reader, r readingapi.Reader, c cache.Cache) InputsReader {
+	sep := separate{settings: s, reading: r}
 	st, ok := cache.StamperOf(c)
 	if !ok {
-		return j
+		return sep
 	}
-	return &stamped{InputsReader: j, stamps: st}
-}
-
-const inputsSQL = `SELECT look_back_date, daily_verse_count_goal, preferred_bible_version, preferred_bible_app,
-	locale, time_zone, rest_days_per_week, version,
-	COALESCE((SELECT version FROM log_versions WHERE user_id = ?), 0)
-	FROM user_settings WHERE user_id = ?`
-
-func (j joined) Inputs(ctx context.Context, userID string) (Inputs, error) {
-	var in Inputs
-	s := &in.Settings
-	err := j.db.WithContext(ctx).Raw(inputsSQL, userID, userID).Row().Scan(
-		&s.LookBackDate, &s.DailyVerseCountGoal, &s.PreferredBibleVersion, &s.PreferredBibleApp,
-		&s.Locale, &s.TimeZone, &s.RestDaysPerWeek, &s.Version, &in.LogVersion)
-	if errors.Is(err, sql.ErrNoRows) {
-		return j.separate.Inputs(ctx, userID)
-	}
-	return in, err
+	return &stamped{InputsReader: sep, stamps: st}
 }
 
 // current is what a read needs: the stamped inputs when the reader has them.
