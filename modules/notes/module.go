@@ -45,7 +45,7 @@ var Module = fx.Module("notes",
 			return census.NewCounter(notesapi.CensusKind, s.CountPerUser)
 		}, fx.ResultTags(census.Group)),
 		func(s *app.Service) notesapi.Importer { return s },
-		app.NewStatistics,
+		store.NewStatistics,
 		fx.Annotate(removeDeletedTags, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(refreshStatistics, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
@@ -68,7 +68,7 @@ func removeDeletedTags(s *app.Service) bus.Handler {
 
 // refreshStatistics counts the notes written, whichever module wrote
 // them, to keep the database's statistics of them fresh.
-func refreshStatistics(s *app.Statistics) bus.Handler {
+func refreshStatistics(s *store.Statistics) bus.Handler {
 	return bus.On("notes.refresh-statistics", func(ctx context.Context, _ notesapi.NoteChanged) error {
 		return s.Written(ctx)
 	})
@@ -76,7 +76,7 @@ func refreshStatistics(s *app.Statistics) bus.Handler {
 
 // stopStatistics waits, on shutdown, for an analysis in flight and drops
 // one still waiting for writes to pause.
-func stopStatistics(lc fx.Lifecycle, s *app.Statistics) { lc.Append(fx.StopHook(s.Stop)) }
+func stopStatistics(lc fx.Lifecycle, s *store.Statistics) { lc.Append(fx.StopHook(s.Stop)) }
 
 // deleteOnUserDeleted removes a deleted reader's notes.
 func deleteOnUserDeleted(s *app.Service) bus.Handler {

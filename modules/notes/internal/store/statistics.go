@@ -1,12 +1,10 @@
-package app
+package store
 
 import (
 	"context"
 	"log/slog"
 	"sync"
 	"time"
-
-	"lamplight/modules/notes/internal/store"
 )
 
 const (
@@ -20,7 +18,8 @@ const (
 	maxDelay = 5 * time.Second
 )
 
-// Statistics keeps the database's statistics of the notes tables fresh,
+// Statistics keeps the database's statistics of the notes tables fresh
+// (the store's own concern, so the use cases never schedule it),
 // so the planner chooses between the trigram index and a reader's own
 // notes knowing how many notes she has. Notes are counted as they are
 // written (NoteChanged, so a note imported in another module's unit of
@@ -35,7 +34,7 @@ const (
 // held up the events behind it. Plans only change when the counts change
 // by a large factor, so statistics a few seconds behind are harmless.
 type Statistics struct {
-	store *store.Store
+	store *Store
 	log   *slog.Logger
 
 	mu sync.Mutex
@@ -51,7 +50,7 @@ type Statistics struct {
 }
 
 // NewStatistics builds the counter of notes written.
-func NewStatistics(s *store.Store, log *slog.Logger) *Statistics {
+func NewStatistics(s *Store, log *slog.Logger) *Statistics {
 	return &Statistics{store: s, log: log}
 }
 

@@ -1,27 +1,32 @@
-package app_test
+package store_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"lamplight/modules/notes/internal/app"
+	"lamplight/modules/notes/internal/store"
+	"lamplight/platform/mail"
+	"lamplight/platform/metrics"
+	"lamplight/platform/outbox"
 	"lamplight/platform/testkit"
+	"lamplight/platform/uow"
 )
 
 // The notes tables are analysed once 1,000 notes were written (when the
 // writes pause), not before.
 func TestIntegrationStatisticsAfterNotesWritten(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
-		e := setup(t, b)
-		st := app.NewStatistics(e.store, testkit.Logger(t))
+		g := testkit.DB(t, b, outbox.Migrations, store.Migrations())
+		s := store.New(uow.New(g, outbox.New(g, nil, metrics.New(), testkit.Logger(t)), mail.NewMailer(g)))
+		st := store.NewStatistics(s, testkit.Logger(t))
 		t.Cleanup(st.Stop)
 		analysed := func() bool {
 			if !b.Postgres() {
 				return false
 			}
 			var n int
-			e.db.Raw("SELECT COUNT(*) FROM pg_stat_user_tables WHERE relname = 'passage_notes' AND last_analyze IS NOT NULL").Scan(&n)
+			g.Raw("SELECT COUNT(*) FROM pg_stat_user_tables WHERE relname = 'passage_notes' AND last_analyze IS NOT NULL").Scan(&n)
 			return n == 1
 		}
 		for range 999 {
