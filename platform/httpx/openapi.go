@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -71,7 +72,9 @@ components:
         Every detail code the API answers with, each a plain snake_case id unique across modules
         and translated by the web app. Field kinds: required, is_invalid (properties may name a
         reason such as same_book or start_after_end), unique, min_length, max_length, review. The
-        others explain a failure of the whole request or of one field in their own words.
+        others explain a failure of the whole request or of one field in their own words. The
+        platform's codes come first; each module lists its own in its openapi.yaml
+        (x-error-codes) and they follow, sorted.
       type: string
       enum:
         - required
@@ -84,33 +87,6 @@ components:
         - too_many_requests
         - payload_too_large
         - operator_only
-        - cross_origin_request
-        - invalid_login
-        - verify_email
-        - new_email_required
-        - email_in_use
-        - password_incorrect
-        - account_not_found
-        - password_reset_link_expired
-        - email_not_verified
-        - verification_code_expired
-        - google_not_configured
-        - session_not_found
-        - entry_not_found
-        - note_not_found
-        - tag_not_found
-        - feedback_not_found
-        - last_admin
-        - already_verified
-        - own_account
-        - book_not_found
-        - import_content_type
-        - import_empty
-        - import_unreadable
-        - import_archive_invalid
-        - import_archive_version
-        - reminder_token_invalid
-        - push_subscription_not_found
         - idempotency_key_invalid
         - idempotency_key_reused
         - idempotency_in_progress
@@ -215,14 +191,21 @@ func BuildOpenAPI(fragments []OpenAPIFragment) (OpenAPIDocument, error) {
 		return nil, err
 	}
 	all := append([]OpenAPIFragment{OpenAPIFragment(healthSchema)}, fragments...)
+	var codes errorCodes
 	for i, f := range all {
 		var part map[string]any
 		if err := yaml.Unmarshal(f, &part); err != nil {
 			return nil, fmt.Errorf("openapi fragment %d: %w", i, err)
 		}
+		if err := codes.add(part); err != nil {
+			return nil, fmt.Errorf("openapi fragment %d: %w", i, err)
+		}
 		if err := mergeInto(doc, part, ""); err != nil {
 			return nil, err
 		}
+	}
+	if err := codes.into(doc); err != nil {
+		return nil, err
 	}
 	addEdgeAnswers(doc)
 	if err := checkOperationIDs(doc); err != nil {
@@ -240,6 +223,57 @@ func BuildOpenAPI(fragments []OpenAPIFragment) (OpenAPIDocument, error) {
 		return nil, fmt.Errorf("openapi: %w", err)
 	}
 	return append(raw, '\n'), nil
+}
+
+// errorCodes collects the detail codes the modules declare in their
+// fragments (x-error-codes), so adding a module's codes touches only its
+// own openapi.yaml.
+type errorCodes []string
+
+func (c *errorCodes) add(part map[string]any) error {
+	raw, ok := part["x-error-codes"]
+	if !ok {
+		return nil
+	}
+	delete(part, "x-error-codes")
+	list, ok := raw.([]any)
+	if !ok {
+		return fmt.Errorf("x-error-codes must be a list of codes")
+	}
+	for _, v := range list {
+		code, ok := v.(string)
+		if !ok || code == "" {
+			return fmt.Errorf("x-error-codes: %v is not a code", v)
+		}
+		*c = append(*c, code)
+	}
+	return nil
+}
+
+// into appends the codes, sorted (fx groups have no order), to the
+// ErrorCode schema's platform codes; a code declared twice is an error.
+func (c errorCodes) into(doc map[string]any) error {
+	components, _ := doc["components"].(map[string]any)
+	schemas, _ := components["schemas"].(map[string]any)
+	schema, _ := schemas["ErrorCode"].(map[string]any)
+	enum, _ := schema["enum"].([]any)
+	if schema == nil {
+		return fmt.Errorf("openapi: no ErrorCode schema")
+	}
+	seen := map[string]bool{}
+	for _, v := range enum {
+		seen[fmt.Sprint(v)] = true
+	}
+	sorted := slices.Sorted(slices.Values(c))
+	for _, code := range sorted {
+		if seen[code] {
+			return fmt.Errorf("openapi: error code %s is declared twice", code)
+		}
+		seen[code] = true
+		enum = append(enum, code)
+	}
+	schema["enum"] = enum
+	return nil
 }
 
 var operationID = regexp.MustCompile(`^[a-z][a-zA-Z0-9]*$`)
