@@ -58,7 +58,7 @@ $(GOLANGCI_LINT): tools/golangci/go.mod tools/golangci/go.sum
 
 lint: lint-go lint-web lint-deploy ## Go, web and deployment linters (lint-go, lint-web, lint-deploy)
 
-lint-go: $(GOLANGCI_LINT) ## go.mod tidy, gofmt, golangci-lint (vet, staticcheck, errcheck, module boundaries)
+lint-go: $(GOLANGCI_LINT) ## go.mod tidy, gofmt, golangci-lint (vet, staticcheck, errcheck; module boundaries: app/boundaries_test.go)
 	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GOLANGCI_LINT) run --allow-parallel-runners ./...
