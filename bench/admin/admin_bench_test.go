@@ -28,10 +28,10 @@ import (
 	"gorm.io/gorm"
 
 	"lamplight/app"
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/identity"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/identitytest"
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform/testkit"
 )
