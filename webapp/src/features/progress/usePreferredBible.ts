@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { apps, defaultVersionFor, normalizeVersion, type Locale } from '@/shared/bible';
+import { apps, defaultVersionFor, linkApp, normalizeVersion, type Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useGetReaderSettingsQuery, usePreferredBibleApp } from '@/shared/reader';
 
 export interface PreferredBible {
   /** An app id for link(): "biblegateway", "youversion", ... */
   app: string;
-  /** Its display name, "Bible Gateway". */
+  /** The display name of the app links open, "Bible Gateway" (a site with the version when the app lacks it). */
   appName: string;
   /** A version code, "NASB2020" (the locale's default version until the settings arrive). */
   version: string;
@@ -18,12 +18,9 @@ export function usePreferredBible(): PreferredBible {
   const app = usePreferredBibleApp();
   const { data: settings } = useGetReaderSettingsQuery();
   const saved = settings?.preferredBibleVersion;
-  return useMemo(
-    () => ({
-      app,
-      appName: apps().find((info) => info.id === app)?.name ?? app,
-      version: saved ? normalizeVersion(saved) : defaultVersionFor(locale as Locale),
-    }),
-    [app, saved, locale],
-  );
+  return useMemo(() => {
+    const version = saved ? normalizeVersion(saved) : defaultVersionFor(locale as Locale);
+    const opens = linkApp(app, version);
+    return { app, appName: apps().find((info) => info.id === opens)?.name ?? opens, version };
+  }, [app, saved, locale]);
 }

@@ -9,14 +9,17 @@ import { equalFold, toLower, trimSpace } from './text';
 import { verseIdParts } from './verseId';
 
 /** The known apps. */
-export type App = 'biblegateway' | 'blueletterbible' | 'bible.com' | 'youversion';
+export type App = 'biblegateway' | 'blueletterbible' | 'bible.com' | 'youversion' | 'logos' | 'olivetree';
 
 /** The app used when none or an unknown one is chosen. */
 export const DEFAULT_APP: App = 'biblegateway';
 /** The version used when none or an unknown one is chosen. */
 export const DEFAULT_VERSION = 'NASB2020';
 
-/** A Bible translation links can open, with the code each app knows it by. */
+/**
+ * A Bible translation links can open, with the code each app knows it by; an empty code (0, false)
+ * means the app lacks the version, and links then open the first site that has it (linkApp).
+ */
 export interface Version {
   /** The product's version code, e.g. "NASB2020". */
   readonly code: string;
@@ -26,10 +29,14 @@ export interface Version {
   readonly language: string;
   /** Code on Bible Gateway ("NASB" for NASB2020). */
   readonly bibleGateway: string;
-  /** Code on Blue Letter Bible; empty when the site lacks it (links then use NASB2020's). */
+  /** Code on Blue Letter Bible ("nasb20"). */
   readonly blueLetterBible: string;
   /** Numeric version id on Bible.com and YouVersion. */
   readonly bibleCom: number;
+  /** Abbreviation in Logos reference links ("ESV"). */
+  readonly logos: string;
+  /** Whether the Olive Tree app offers it (its links name no version: the Bible open there shows). */
+  readonly oliveTree: boolean;
 }
 
 /** An app, for settings screens. */
@@ -45,6 +52,10 @@ export interface AppInfo {
 interface AppJson extends AppInfo {
   readonly aliases: readonly string[];
   readonly url: string;
+  /** The Version field with the app's code of a version. */
+  readonly versionKey: 'bibleGateway' | 'blueLetterBible' | 'bibleCom' | 'logos' | 'oliveTree';
+  /** The app's own book codes by USFM code, for {appBook}. */
+  readonly books?: Readonly<Record<string, string>>;
 }
 
 const versionList = versionsJson as readonly Version[];
@@ -59,6 +70,21 @@ export function versions(): readonly Version[] {
 export function versionByCode(code: string): Version | undefined {
   const c = trimSpace(code);
   return versionList.find((v) => equalFold(v.code, c));
+}
+
+/**
+ * The versions in groups by language (a locale code), the reader's language first and then in the
+ * order of the list.
+ */
+export function versionsByLanguage(readerLanguage: string): { language: string; versions: Version[] }[] {
+  const groups = new Map<string, Version[]>();
+  for (const version of versionList) {
+    const list = groups.get(version.language) ?? [];
+    list.push(version);
+    groups.set(version.language, list);
+  }
+  const all = [...groups].map(([language, list]) => ({ language, versions: list }));
+  return [...all.filter((g) => g.language === readerLanguage), ...all.filter((g) => g.language !== readerLanguage)];
 }
 
 /** The canonical code of a known version; DEFAULT_VERSION for an unknown or empty one. */
@@ -76,6 +102,26 @@ function appFor(id: string): AppJson {
   return appList.find((a) => a.id === s || a.aliases.includes(s)) ?? appList.find((a) => a.default)!;
 }
 
+function carries(app: AppJson, version: Version): boolean {
+  return Boolean(version[app.versionKey]);
+}
+
+function linkAppFor(id: string, version: Version): AppJson {
+  const chosen = appFor(id);
+  if (carries(chosen, version)) return chosen;
+  // Every version is on some site (the Go kernel refuses data where one is not).
+  return appList.find((a) => a.url.startsWith('https://') && carries(a, version))!;
+}
+
+/**
+ * The app a link to the version opens when the reader chose `app`: that app when it carries the
+ * version, else the first site that does (an unknown app means DEFAULT_APP, an unknown version
+ * DEFAULT_VERSION).
+ */
+export function linkApp(app: string, version: string): App {
+  return linkAppFor(app, versionByCode(normalizeVersion(version))!).id;
+}
+
 /**
  * The app named by an id or alias ("biblecom" for Bible.com), case-insensitively; DEFAULT_APP for
  * anything else, so a stale or tampered preference never breaks reading links.
@@ -90,15 +136,15 @@ function escapeComponent(s: string): string {
 }
 
 /**
- * The URL that opens the first chapter of the range in the app and version. An unknown app means
- * DEFAULT_APP and an unknown version DEFAULT_VERSION. Throws the BibleError of validateRange for
- * an invalid range.
+ * The URL that opens the first chapter of the range in the version, in the app when it carries the
+ * version and otherwise in the first site that does (linkApp). An unknown app means DEFAULT_APP and
+ * an unknown version DEFAULT_VERSION. Throws the BibleError of validateRange for an invalid range.
  */
 export function link(app: string, version: string, r: VerseRange): string {
   const err = validateRange(r);
   if (err) throw err;
   const v = versionByCode(normalizeVersion(version))!;
-  const blb = v.blueLetterBible || versionByCode(DEFAULT_VERSION)!.blueLetterBible;
+  const a = linkAppFor(app, v);
   const { book, chapter } = verseIdParts(r.startVerseId);
   const b = bookById(book)!;
   const values: Record<string, string> = {
@@ -106,12 +152,15 @@ export function link(app: string, version: string, r: VerseRange): string {
     chapter: String(chapter),
     usfm: b.usfm,
     blb: b.blb,
+    bookId: String(b.id),
+    appBook: a.books?.[b.usfm] ?? '',
     version: v.code,
     bibleGateway: v.bibleGateway,
-    blueLetterBible: blb,
+    blueLetterBible: v.blueLetterBible,
     bibleCom: String(v.bibleCom),
+    logos: v.logos,
   };
-  return appFor(app).url.replace(/\{(\w+)\}/g, (placeholder, key: string) =>
+  return a.url.replace(/\{(\w+)\}/g, (placeholder, key: string) =>
     Object.hasOwn(values, key) ? values[key]! : placeholder,
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apps, versions } from '@/shared/bible';
+import { apps, versionsByLanguage } from '@/shared/bible';
+import { useLocale } from '@/shared/i18n';
 import { useBrowserBibleApp, useUpdateReaderSettingsMutation, writeBrowserBibleApp, type ReaderSettings } from '@/shared/reader';
 import { Button, FormAlert, SubmitButton } from '@/shared/ui';
 import { addDays } from '../lib/dates';
@@ -17,6 +18,8 @@ import styles from './WelcomeCard.module.css';
 export function WelcomeCard({ settings, today }: { settings: ReaderSettings; today: string }) {
   const { t } = useTranslation('readingLog');
   const formats = useFormats();
+  const { locale } = useLocale();
+  const languageNames = new Intl.DisplayNames([formats.tag], { type: 'language' });
   const id = useId();
   const browserApp = useBrowserBibleApp();
   const [save, { isLoading }] = useUpdateReaderSettingsMutation();
@@ -97,10 +100,14 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
           <label className={styles.field}>
             <span className={styles.legend}>{t('welcome.version')}</span>
             <select className={styles.input} value={version} onChange={(e) => setVersion(e.target.value as ReaderSettings['preferredBibleVersion'])}>
-              {versions().map((v) => (
-                <option key={v.code} value={v.code}>
-                  {v.name} ({v.code})
-                </option>
+              {versionsByLanguage(locale).map(({ language, versions }) => (
+                <optgroup key={language} label={languageNames.of(language) ?? language}>
+                  {versions.map((v) => (
+                    <option key={v.code} value={v.code}>
+                      {v.name} ({v.code})
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </label>

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { apps, defaultVersionFor, link, type Locale, type VerseRange } from '@/shared/bible';
+import { apps, defaultVersionFor, link, linkApp, type Locale, type VerseRange } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useGetReaderSettingsQuery, usePreferredBibleApp } from '@/shared/reader';
 
 export interface BibleLinks {
-  /** The app's display name, e.g. "Bible Gateway". */
+  /** The display name of the app links open, e.g. "Bible Gateway" (a site with the version when the reader's app lacks it). */
   appName: string;
   /** The URL that opens the passage (its first chapter) in the reader's app and version. */
   href(range: VerseRange): string;
@@ -16,7 +16,8 @@ export function useBibleLinks(): BibleLinks {
   const app = usePreferredBibleApp();
   const { data: settings } = useGetReaderSettingsQuery();
   const version = settings?.preferredBibleVersion || defaultVersionFor(locale as Locale);
-  const appName = apps().find((info) => info.id === app)?.name ?? app;
+  const opens = linkApp(app, version);
+  const appName = apps().find((info) => info.id === opens)?.name ?? opens;
   const href = useCallback((range: VerseRange) => link(app, version, range), [app, version]);
   return { appName, href };
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apps, versions } from '@/shared/bible';
+import { apps, linkApp, versionByCode, versionsByLanguage } from '@/shared/bible';
+import { useLocale } from '@/shared/i18n';
 import { toApiError, type ApiErrorDetail } from '@/shared/api';
 import { browserTimeZone } from '@/shared/auth';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
@@ -93,17 +94,12 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
     return map;
   }, [zones, formats.tag]);
 
+  const { locale } = useLocale();
+  // The reader's own language first, each group named in the page's language.
   const versionGroups = useMemo(() => {
     const names = new Intl.DisplayNames([formats.tag], { type: 'language' });
-    const groups = new Map<string, { code: string; name: string }[]>();
-    for (const version of versions()) {
-      const language = names.of(version.language) ?? version.language;
-      const list = groups.get(language) ?? [];
-      list.push({ code: version.code, name: version.name });
-      groups.set(language, list);
-    }
-    return [...groups.entries()];
-  }, [formats.tag]);
+    return versionsByLanguage(locale).map(({ language, versions }) => [names.of(language) ?? language, versions] as const);
+  }, [formats.tag, locale]);
 
   const set = (field: Field, key: keyof Values) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -264,6 +260,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
           <span id={`${id}-app-hint`} className={styles.hint}>
             {t('settings.appHint')}
           </span>
+          <AppFallbackNote app={values.app} version={values.version} />
         </fieldset>
       </SettingsSection>
 
@@ -318,5 +315,22 @@ export function ReadingSettingsPage() {
       {error && <FormAlert>{messages.request(toApiError(error)) ?? t('errors.loadFailed')}</FormAlert>}
       {settings && <SettingsForm settings={settings} />}
     </SettingsLayout>
+  );
+}
+
+/** Says where links open when the chosen app lacks the chosen version. */
+function AppFallbackNote({ app, version }: { app: string; version: string }) {
+  const { t } = useTranslation('readingLog');
+  const opens = linkApp(app, version);
+  const chosen = apps().find((info) => info.id === app);
+  if (!chosen || opens === chosen.id) return null;
+  return (
+    <span className={styles.hint} role="status">
+      {t('settings.appFallback', {
+        app: chosen.name,
+        version: versionByCode(version)?.name ?? version,
+        fallback: apps().find((info) => info.id === opens)?.name ?? opens,
+      })}
+    </span>
   );
 }

@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BIBLE_APP_STORAGE_KEY } from '@/shared/reader';
 import { apiCalls, apiError } from '@/test/http';
 import { renderApp } from '@/test/renderApp';
-import { PAGE, fakeReader } from './fixtures';
+import { PAGE, SETTINGS, fakeReader } from './fixtures';
 
 describe('Reading settings', () => {
   it('shows the days for the whole Bible, offers the year goal and saves every field', async () => {
@@ -54,5 +54,22 @@ describe('Reading settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
     await waitFor(() => expect(zone).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid Time zone')));
+  });
+
+  it("lists the reader's language's versions first and says where a link opens when the app lacks the version", async () => {
+    localStorage.clear();
+    fakeReader({ settings: { ...SETTINGS, locale: 'fr', preferredBibleVersion: 'LSG' } });
+    const { user } = renderApp('/fr/settings/reading');
+    const select = await screen.findByRole('combobox', { name: 'Version de la Bible' }, PAGE);
+    const groups = within(select).getAllByRole('group');
+    expect(groups[0]).toHaveAttribute('label', 'français');
+    expect(within(groups[0]!).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['BDS', 'LSG']);
+    expect(groups.length).toBeGreaterThanOrEqual(7);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Blue Letter Bible/ }));
+    expect(screen.getByText('Blue Letter Bible ne propose pas la Louis Segond 1910 : les liens l’ouvrent sur Bible Gateway.')).toBeInTheDocument();
+    await user.selectOptions(select, 'KJV');
+    expect(screen.queryByText(/ne propose pas/)).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ export const SETTINGS: ReaderSettings = {
   timeZone: 'UTC',
   restDaysPerWeek: 1,
   welcomeDone: true,
+  theme: 'system',
 };
 
 const emptyProgress = () => {
