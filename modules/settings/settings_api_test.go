@@ -16,7 +16,7 @@ import (
 
 // TestIntegrationSettingsAPI: a new reader starts today, the language has one
 // home (the account), a version is stored by its canonical code and the
-// welcome is done once.
+// welcome is done once, and the theme is kept.
 func TestIntegrationSettingsAPI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole app")
@@ -43,7 +43,7 @@ func TestIntegrationSettingsAPI(t *testing.T) {
 		}
 
 		first := get()
-		if today := dates.Today(first.TimeZone, time.Now()); first.LookBackDate != today || first.WelcomeDone {
+		if today := dates.Today(first.TimeZone, time.Now()); first.LookBackDate != today || first.WelcomeDone || first.Theme != "system" {
 			t.Fatalf("a new reader's settings: %+v (today %s)", first, today)
 		}
 
@@ -60,8 +60,8 @@ func TestIntegrationSettingsAPI(t *testing.T) {
 			t.Fatalf("a language saved in settings is not the account's: %s", body)
 		}
 
-		put(`{"preferredBibleVersion":"esv","welcomeDone":true}`)
-		if s := get(); s.PreferredBibleVersion != "ESV" || !s.WelcomeDone || s.Locale != "de" {
+		put(`{"preferredBibleVersion":"esv","welcomeDone":true,"theme":"dark"}`)
+		if s := get(); s.PreferredBibleVersion != "ESV" || !s.WelcomeDone || s.Locale != "de" || s.Theme != "dark" {
 			t.Fatalf("%+v", s)
 		}
 	})

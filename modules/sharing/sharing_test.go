@@ -148,6 +148,9 @@ func TestIntegrationCalendarFeedAndProgressLink(t *testing.T) {
 		if !strings.Contains(page, "% of the Bible read") || !strings.Contains(page, "Philemon") {
 			t.Errorf("page without percentage or books:\n%s", page)
 		}
+		if !strings.Contains(page, `<meta name="color-scheme" content="light dark">`) || !strings.Contains(page, "prefers-color-scheme:dark") {
+			t.Errorf("page without its dark colours:\n%s", page)
+		}
 		for _, secret := range []string{"sharer@example.com", "John 3", "Genesis 1"} {
 			if strings.Contains(page, secret) {
 				t.Errorf("the page shows %q", secret)

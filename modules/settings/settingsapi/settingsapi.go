@@ -19,6 +19,9 @@ type Settings struct {
 	// WelcomeDone is set once the reader completed or skipped the welcome,
 	// so it shows once across devices.
 	WelcomeDone bool `json:"welcomeDone"`
+	// Theme is the colour scheme: ThemeSystem (follow the device), ThemeLight
+	// or ThemeDark. A browser's own choice wins over it.
+	Theme string `json:"theme"`
 	// Version grows with every change; 0 while the reader has only defaults.
 	Version int64 `json:"-"`
 }
@@ -31,6 +34,16 @@ const (
 	DefaultRestDaysPerWeek = 1
 	MaxRestDaysPerWeek     = 6
 )
+
+// Themes.
+const (
+	ThemeSystem = "system"
+	ThemeLight  = "light"
+	ThemeDark   = "dark"
+)
+
+// ValidTheme reports whether t names a theme.
+func ValidTheme(t string) bool { return t == ThemeSystem || t == ThemeLight || t == ThemeDark }
 
 // VersionStamp is the cache key of the stamp of the reader's settings
 // version (platform/cache, stamp.go): every change of the settings keeps it.

@@ -21,6 +21,7 @@ afterEach(async () => {
   document.cookie = 'lamplight_lang=; Path=/; Max-Age=0';
   sessionStorage.clear();
   localStorage.clear();
+  document.documentElement.removeAttribute('data-theme');
   await ensureLocale(DEFAULT_LOCALE);
 });
 

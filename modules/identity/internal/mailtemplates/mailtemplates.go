@@ -137,22 +137,23 @@ var textLayout = texttemplate.Must(texttemplate.New("text").Parse(`{{.Heading}}
 
 var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{.Heading}}</title></head>
-<body style="margin:0;padding:0;background:#f6f3ee;color:#2b2622;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ee;padding:24px 0;">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>{{.Heading}}</title>
+<style>@media (prefers-color-scheme:dark){.page{background:#16120e !important;color:#f2ebe2 !important}.card{background:#201a15 !important}.muted{color:#c4b6a5 !important}.link{color:#f2a65a !important}.button{background:#f2a65a !important;color:#1b120a !important}}</style></head>
+<body class="page" style="margin:0;padding:0;background:#f6f3ee;color:#2b2622;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<table role="presentation" class="page" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ee;padding:24px 0;">
 <tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
+<table role="presentation" class="card" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
 <tr><td>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">{{.Heading}}</h1>
 {{range .Intro}}<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">{{.}}</p>
 {{end}}{{if .Code}}<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:ui-monospace,Menlo,Consolas,monospace;">{{.Code}}</p>
 {{end}}{{range .AfterCode}}<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">{{.}}</p>
-{{end}}{{if .Link}}<p style="margin:24px 0;"><a href="{{.Link}}" style="display:inline-block;background:#b45309;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">{{.Button}}</a></p>
-{{if .LinkHint}}<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b625a;">{{.LinkHint}}<br><a href="{{.Link}}" style="color:#6b625a;word-break:break-all;">{{.Link}}</a></p>
+{{end}}{{if .Link}}<p style="margin:24px 0;"><a href="{{.Link}}" class="button" style="display:inline-block;background:#b45309;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">{{.Button}}</a></p>
+{{if .LinkHint}}<p class="muted" style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b625a;">{{.LinkHint}}<br><a href="{{.Link}}" class="muted" style="color:#6b625a;word-break:break-all;">{{.Link}}</a></p>
 {{end}}{{end}}{{range .After}}<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">{{.}}</p>
-{{end}}{{if .SecondLink}}<p style="margin:0 0 16px;font-size:16px;"><a href="{{.SecondLink}}" style="color:#b45309;">{{.SecondLabel}}</a></p>
-{{end}}<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#6b625a;">{{.Footer}}</p>
-<p style="margin:16px 0 0;font-size:13px;color:#6b625a;">{{.Signature}}</p>
+{{end}}{{if .SecondLink}}<p style="margin:0 0 16px;font-size:16px;"><a href="{{.SecondLink}}" class="link" style="color:#b45309;">{{.SecondLabel}}</a></p>
+{{end}}<p class="muted" style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#6b625a;">{{.Footer}}</p>
+<p class="muted" style="margin:16px 0 0;font-size:13px;color:#6b625a;">{{.Signature}}</p>
 </td></tr>
 </table>
 </td></tr>

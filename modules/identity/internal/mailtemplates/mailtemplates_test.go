@@ -59,3 +59,17 @@ func TestUnknownLocaleFallsBackToEnglish(t *testing.T) {
 		t.Fatalf("%+v %v", m, err)
 	}
 }
+
+// TestHTMLHasADarkRendering: mail apps in dark mode get dark colours the template chose (with the
+// light ones inline for apps that ignore style sheets), not an inverted guess.
+func TestHTMLHasADarkRendering(t *testing.T) {
+	m, err := Render(PasswordReset, "en", "x@example.com", Data{Link: "https://l.example/r", Minutes: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<meta name="color-scheme" content="light dark">`, "@media (prefers-color-scheme:dark)", `class="card"`, `class="button"`} {
+		if !strings.Contains(m.HTML, want) {
+			t.Errorf("no %q in:\n%s", want, m.HTML)
+		}
+	}
+}

@@ -55,6 +55,7 @@ func (s *Service) defaults(h Hints) settingsapi.Settings {
 		Locale:                string(loc),
 		TimeZone:              tz,
 		RestDaysPerWeek:       settingsapi.DefaultRestDaysPerWeek,
+		Theme:                 settingsapi.ThemeSystem,
 	}
 }
 

@@ -56,7 +56,7 @@ func TestIntegrationSettings(t *testing.T) {
 			}
 			today := dates.Today("Europe/Berlin", time.Now())
 			if s.DailyVerseCountGoal != 86 || s.PreferredBibleVersion != "LUT" || s.Locale != "de" ||
-				s.TimeZone != "Europe/Berlin" || s.RestDaysPerWeek != 1 || s.LookBackDate != today || s.WelcomeDone {
+				s.TimeZone != "Europe/Berlin" || s.RestDaysPerWeek != 1 || s.LookBackDate != today || s.WelcomeDone || s.Theme != "system" {
 				t.Fatalf("a new reader looks back to the day they start, welcome to come: %+v", s)
 			}
 			again, _ := svc.Get(ctx, "u-de")
@@ -121,14 +121,24 @@ func TestIntegrationSettings(t *testing.T) {
 			}
 		})
 
+		t.Run("the theme is kept", func(t *testing.T) {
+			s, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{Theme: "dark"})
+			if err != nil || s.Theme != "dark" {
+				t.Fatalf("%+v %v", s, err)
+			}
+			if again, _ := svc.Get(ctx, "u-de"); again.Theme != "dark" {
+				t.Fatalf("theme not kept: %q", again.Theme)
+			}
+		})
+
 		t.Run("invalid values are field errors and change nothing", func(t *testing.T) {
 			before, _ := svc.Get(ctx, "u-de")
 			_, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{
 				LookBackDate: "2026-02-30", DailyVerseCountGoal: ptr(1112), PreferredBibleVersion: "XYZ",
-				PreferredBibleApp: "nope", Locale: "it", TimeZone: "Nowhere/City", RestDaysPerWeek: ptr(7),
+				PreferredBibleApp: "nope", Locale: "it", TimeZone: "Nowhere/City", RestDaysPerWeek: ptr(7), Theme: "sepia",
 			})
 			e, ok := errs.As(err)
-			if !ok || e.Kind != errs.KindValidation || len(e.Details) != 7 {
+			if !ok || e.Kind != errs.KindValidation || len(e.Details) != 8 {
 				t.Fatalf("%v", err)
 			}
 			if _, err := svc.Update(ctx, "u-de", app.Hints{}, app.Patch{DailyVerseCountGoal: ptr(0)}); err == nil {

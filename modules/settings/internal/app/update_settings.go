@@ -21,6 +21,7 @@ type Patch struct {
 	TimeZone              string `json:"timeZone"`
 	RestDaysPerWeek       *int   `json:"restDaysPerWeek"`
 	WelcomeDone           *bool  `json:"welcomeDone"`
+	Theme                 string `json:"theme"`
 }
 
 func (p Patch) validate() error {
@@ -49,6 +50,9 @@ func (p Patch) validate() error {
 	}
 	if r := p.RestDaysPerWeek; r != nil && (*r < 0 || *r > settingsapi.MaxRestDaysPerWeek) {
 		f.Add("restDaysPerWeek", errs.IsInvalid, "min", 0, "max", settingsapi.MaxRestDaysPerWeek)
+	}
+	if th := p.Theme; th != "" && !settingsapi.ValidTheme(th) {
+		f.Add("theme", errs.IsInvalid)
 	}
 	return f.Err()
 }
@@ -93,6 +97,7 @@ func (p Patch) apply(s *settingsapi.Settings) []string {
 	setS("timeZone", p.TimeZone, &s.TimeZone)
 	setI("restDaysPerWeek", p.RestDaysPerWeek, &s.RestDaysPerWeek)
 	setB("welcomeDone", p.WelcomeDone, &s.WelcomeDone)
+	setS("theme", p.Theme, &s.Theme)
 	return changed
 }
 

@@ -18,6 +18,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
+<meta name="color-scheme" content="light dark">
 <title>{{.Title}} | Lamplight</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#1f2328;background:#fbfaf7;line-height:1.5}
@@ -30,6 +31,7 @@ table{border-collapse:collapse;width:100%;margin-top:1rem}
 th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #e6e1d6}
 td.n{text-align:right;font-variant-numeric:tabular-nums;width:5rem}
 footer{margin-top:1.5rem;font-size:.875rem;color:#57606a}
+@media screen and (prefers-color-scheme:dark){body{color:#f2ebe2;background:#16120e}.bar,th,td{border-color:#3e352c}.bar{background:#3e352c}.bar span{background:#f2a65a}footer{color:#c4b6a5}}
 </style>
 </head>
 <body>

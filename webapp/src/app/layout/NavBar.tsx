@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LocaleLink, LocaleNavLink } from '@/shared/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/lib/useMediaQuery';
-import { LanguageSwitcher, Logo } from '@/shared/ui';
+import { LanguageSwitcher, Logo, ThemeSwitcher } from '@/shared/ui';
+import { useTheme } from '../theme';
 import type { NavItem, NavLinkItem, NavMenuItem } from './types';
 import styles from './Layout.module.css';
 
@@ -94,7 +95,10 @@ export interface NavBarProps {
   homeTo: string;
 }
 
-/** The navigation bar: brand, nav items (a menu on phones) and the language switcher. */
+/**
+ * The navigation bar: brand, nav items (a menu on phones), the theme switcher (in that menu on
+ * phones) and the language switcher.
+ */
 export function NavBar({ items, homeTo }: NavBarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -105,6 +109,7 @@ export function NavBar({ items, homeTo }: NavBarProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dense = items.length > DENSE_AFTER;
   const collapsed = useMediaQuery(dense ? DENSE_COLLAPSE_QUERY : MOBILE_QUERY);
+  const { theme, setTheme } = useTheme();
 
   return (
     <header className={[styles.header, dense ? styles.dense : '', collapsed ? styles.collapsed : ''].filter(Boolean).join(' ')}>
@@ -148,8 +153,14 @@ export function NavBar({ items, homeTo }: NavBarProps) {
                 )}
               </li>
             ))}
+            {collapsed && (
+              <li>
+                <ThemeSwitcher variant="buttons" value={theme} onChange={setTheme} />
+              </li>
+            )}
           </ul>
         </nav>
+        {!collapsed && <ThemeSwitcher value={theme} onChange={setTheme} />}
         <LanguageSwitcher compact={dense && !collapsed} />
       </div>
     </header>

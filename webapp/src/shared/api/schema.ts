@@ -1546,9 +1546,21 @@ export interface components {
                 defaultVersion?: string;
                 tag?: string;
             }[];
-            versions?: {
+            /** @description The versions links can open, grouped by language (language is a locale code). Per app, the version's code there; empty (0 for bibleCom, false for oliveTree) when the app lacks it, and links then open the first site that has it. */
+            versions?: ({
+                bibleCom?: number;
+                bibleGateway?: string;
+                blueLetterBible?: string;
+                /** @example NASB2020 */
+                code?: string;
+                /** @example en */
+                language?: string;
+                logos?: string;
+                name?: string;
+                oliveTree?: boolean;
+            } & {
                 [key: string]: unknown;
-            }[];
+            })[];
         };
         BookProgress: components["schemas"]["ProgressSummary"] & {
             book: number;
@@ -2114,17 +2126,23 @@ export interface components {
              * @description saved so a second device gets it; the browser's own choice wins
              * @enum {string}
              */
-            preferredBibleApp: "" | "biblegateway" | "blueletterbible" | "bible.com" | "youversion";
+            preferredBibleApp: "" | "biblegateway" | "blueletterbible" | "bible.com" | "youversion" | "logos" | "olivetree";
             /**
              * @description a code in any letter case is accepted and stored as written here
              * @enum {string}
              */
-            preferredBibleVersion: "KJV" | "NKJV" | "NIV" | "ESV" | "NASB1995" | "NASB2020" | "RVR1960" | "RVR2020" | "UKR" | "BDS" | "LSG" | "ARC" | "LUT";
+            preferredBibleVersion: "KJV" | "NKJV" | "NIV" | "ESV" | "NASB1995" | "NASB2020" | "NLT" | "AMP" | "MSG" | "NABRE" | "TPT" | "RVR1960" | "RVR2020" | "NTV" | "UKR" | "BDS" | "LSG" | "ARC" | "NVI" | "LUT" | "SCH2000" | "KRV" | "KLB";
             /**
              * @description days per Monday-Sunday week without reading that keep a streak alive
              * @default 1
              */
             restDaysPerWeek: number;
+            /**
+             * @description the colour scheme; system follows the device's light or dark setting. Saved so a second device starts from it; the browser's own choice wins
+             * @default system
+             * @enum {string}
+             */
+            theme: "system" | "light" | "dark";
             /**
              * @description an IANA zone name (not Local); is_invalid otherwise
              * @example Europe/Berlin
@@ -2151,17 +2169,23 @@ export interface components {
              * @description saved so a second device gets it; the browser's own choice wins
              * @enum {string}
              */
-            preferredBibleApp?: "" | "biblegateway" | "blueletterbible" | "bible.com" | "youversion";
+            preferredBibleApp?: "" | "biblegateway" | "blueletterbible" | "bible.com" | "youversion" | "logos" | "olivetree";
             /**
              * @description a code in any letter case is accepted and stored as written here
              * @enum {string}
              */
-            preferredBibleVersion?: "KJV" | "NKJV" | "NIV" | "ESV" | "NASB1995" | "NASB2020" | "RVR1960" | "RVR2020" | "UKR" | "BDS" | "LSG" | "ARC" | "LUT";
+            preferredBibleVersion?: "KJV" | "NKJV" | "NIV" | "ESV" | "NASB1995" | "NASB2020" | "NLT" | "AMP" | "MSG" | "NABRE" | "TPT" | "RVR1960" | "RVR2020" | "NTV" | "UKR" | "BDS" | "LSG" | "ARC" | "NVI" | "LUT" | "SCH2000" | "KRV" | "KLB";
             /**
              * @description days per Monday-Sunday week without reading that keep a streak alive
              * @default 1
              */
             restDaysPerWeek?: number;
+            /**
+             * @description the colour scheme; system follows the device's light or dark setting. Saved so a second device starts from it; the browser's own choice wins
+             * @default system
+             * @enum {string}
+             */
+            theme?: "system" | "light" | "dark";
             /**
              * @description an IANA zone name (not Local); is_invalid otherwise
              * @example Europe/Berlin

@@ -92,6 +92,18 @@ export const readerApi = baseApi.injectEndpoints({
         }
       },
     }),
+    // The theme changes no figure: unlike other settings, nothing is refetched.
+    updateReaderTheme: build.mutation<ReaderSettings, NonNullable<ReaderSettingsPatch['theme']>>({
+      query: (theme) => ({ url: '/settings', method: 'PUT', body: { theme } }),
+      async onQueryStarted(_theme, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(readerApi.util.upsertQueryData('getReaderSettings', undefined, data));
+        } catch {
+          // The browser keeps the choice; the account catches up on the next change.
+        }
+      },
+    }),
   }),
 });
 
@@ -135,4 +147,5 @@ export const {
   useDeleteLogEntryMutation,
   useGetReaderSettingsQuery,
   useUpdateReaderSettingsMutation,
+  useUpdateReaderThemeMutation,
 } = readerApi;

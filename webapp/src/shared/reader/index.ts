@@ -10,6 +10,7 @@ export {
   useGetReaderSettingsQuery,
   useUpdateLogEntryMutation,
   useUpdateReaderSettingsMutation,
+  useUpdateReaderThemeMutation,
 } from './api';
 export {
   BIBLE_APP_STORAGE_KEY,

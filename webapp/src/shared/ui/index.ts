@@ -29,3 +29,14 @@ export { ErrorPage, NotFoundPage, type ErrorPageProps } from './error/ErrorPage'
 export { LanguageSwitcher } from './language/LanguageSwitcher';
 export { Logo } from './Logo';
 export { useActionLabel } from './a11y/actionLabel';
+export { ThemeSwitcher, type ThemeSwitcherProps } from './theme/ThemeSwitcher';
+export {
+  THEMES,
+  THEME_STORAGE_KEY,
+  applyTheme,
+  knownTheme,
+  readBrowserTheme,
+  useThemeChoice,
+  writeBrowserTheme,
+  type ThemeChoice,
+} from './theme/theme';
