@@ -1,12 +1,13 @@
 // Checks the build output the Go binary embeds: the committed placeholder survives the build,
 // index.html contains nothing the server's CSP would block (inline scripts, style attributes), and
-// the service worker precaches every script and style sheet (every route and every locale's strings).
+// the service worker precaches every script and style sheet (every route and every locale's strings,
+// and theme.js, which sets the reader's theme before the first paint).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 const problems = [];
 
-for (const file of ['.gitkeep', 'index.html', 'manifest.webmanifest', 'sw.js', 'favicon.svg', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']) {
+for (const file of ['.gitkeep', 'index.html', 'theme.js', 'manifest.webmanifest', 'sw.js', 'favicon.svg', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']) {
   if (!existsSync(new URL(file, dist))) problems.push(`dist/${file} is missing`);
 }
 
@@ -28,6 +29,8 @@ if (existsSync(new URL('sw.js', dist)) && existsSync(new URL('assets/', dist))) 
   for (const name of readdirSync(new URL('assets/', dist))) {
     if (/\.(js|css)$/.test(name) && !precached.has(`assets/${name}`)) problems.push(`assets/${name} is not precached`);
   }
+  // The theme is set before the first paint, offline too (index.html loads it).
+  if (!precached.has('theme.js')) problems.push('theme.js is not precached');
 }
 
 if (problems.length > 0) {
