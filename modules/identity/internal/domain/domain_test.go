@@ -156,6 +156,8 @@ func TestSafeReturnTo(t *testing.T) {
 		"https://evil.example": "/today",
 		"/\\evil.example":      "/today",
 		"javascript:alert(1)":  "/today",
+		"/%09/evil.example":    "/today",
+		"/\t/evil.example":     "/today",
 	} {
 		if got := domain.SafeReturnTo(in); got != want {
 			t.Errorf("SafeReturnTo(%q) = %q, want %q", in, got, want)

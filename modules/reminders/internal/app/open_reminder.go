@@ -3,19 +3,17 @@ package app
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"lamplight/modules/reminders/internal/store"
 	"lamplight/modules/reminders/remindersapi"
+	"lamplight/platform/redirect"
 )
 
 // Open records that a reminder's link was followed (ReminderOpened, the
 // first time) and returns where to go: to, when it is a path of this site,
 // else the home page. An unknown token still leads on.
 func (s *Service) Open(ctx context.Context, token, to string) (string, error) {
-	if !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.ContainsAny(to, "\\\r\n") {
-		to = "/today"
-	}
+	to = redirect.Or(to, "/today")
 	if token == "" {
 		return to, nil
 	}
