@@ -3,6 +3,7 @@ module lamplight
 go 1.26.0
 
 require (
+	code.dny.dev/ssrf v0.3.0
 	github.com/SherClockHolmes/webpush-go v1.4.0
 	github.com/ThreeDotsLabs/watermill v1.5.1
 	github.com/ThreeDotsLabs/watermill-redisstream v1.4.5

@@ -41,6 +41,10 @@ type Service = app.Service
 // Pusher delivers push notifications; tests replace it.
 type Pusher = app.Pusher
 
+// PushNetwork is what push deliveries may dial; tests decorate it to reach
+// push services on loopback with their own certificates.
+type PushNetwork = app.PushNetwork
+
 // Lease is how long an instance holds a reminder it is sending.
 const Lease = app.Lease
 
@@ -60,7 +64,8 @@ var Module = fx.Module("reminders",
 	),
 	// Use cases.
 	fx.Provide(
-		func() app.Pusher { return app.WebPush{} },
+		app.DefaultPushNetwork,
+		app.NewWebPush,
 		fx.Annotate(app.New, fx.ParamTags(``, ``, ``, ``, ``, `optional:"true"`, `optional:"true"`)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(rescheduleOnZoneChange, fx.ResultTags(platform.GroupHandlers)),

@@ -9,6 +9,7 @@ import (
 	"crypto/hkdf"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	netmail "net/mail"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -26,6 +28,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"code.dny.dev/ssrf"
 	"github.com/emersion/go-smtp"
 	"go.uber.org/fx"
 	"gorm.io/gorm"
@@ -183,11 +186,32 @@ type env struct {
 
 const site = "https://lamplight.example"
 
-func start(t *testing.T, cfg config.Config, in *inbox, c *clock) *env {
+// loopbackPush lets deliveries reach the tests' push services: TLS on
+// 127.0.0.1, any port, with httptest's certificate.
+func loopbackPush(guard *ssrf.Guardian) fx.Option {
+	return fx.Decorate(func(n reminders.PushNetwork) reminders.PushNetwork {
+		n.Guard = guard
+		n.RootCAs = x509.NewCertPool()
+		n.RootCAs.AddCert(testCert)
+		return n
+	})
+}
+
+// testCert is the certificate every httptest TLS server presents.
+var testCert = func() *x509.Certificate {
+	srv := httptest.NewTLSServer(http.NotFoundHandler())
+	defer srv.Close()
+	return srv.Certificate()
+}()
+
+func start(t *testing.T, cfg config.Config, in *inbox, c *clock, opts ...fx.Option) *env {
 	e := &env{clock: c, inbox: in, ev: &events{}}
 	hs := e.ev.handlers()
 	cfg.SMTPURL = "smtp://" + in.ln.Addr().String()
-	e.a = testkit.StartApp(t, app.Options(cfg, io.Discard, fstest.MapFS{}, identitytest.Options(),
+	if len(opts) == 0 {
+		opts = []fx.Option{loopbackPush(ssrf.New(ssrf.WithAnyPort(), ssrf.WithAllowedV4Prefixes(netip.MustParsePrefix("127.0.0.1/32"))))}
+	}
+	e.a = testkit.StartApp(t, app.Options(cfg, io.Discard, fstest.MapFS{}, identitytest.Options(), fx.Options(opts...),
 		fx.Decorate(func(rc reminders.Config) reminders.Config { rc.SiteURL = site; return rc }),
 		fx.Decorate(func(s *reminders.Service) *reminders.Service { s.SetClock(c.Now); return s }),
 		fx.Provide(fx.Annotate(func() bus.Handler { return hs[0] }, fx.ResultTags(platform.GroupHandlers))),
@@ -422,7 +446,7 @@ func newPushService(t *testing.T) *pushService {
 	}
 	p := &pushService{key: k, secret: make([]byte, 16), status: 201}
 	_, _ = rand.Read(p.secret)
-	p.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	p.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		if !strings.HasPrefix(r.Header.Get("Authorization"), "vapid t=") || r.Header.Get("Content-Encoding") != "aes128gcm" {
 			http.Error(w, "no vapid", http.StatusUnauthorized)
@@ -489,6 +513,8 @@ func testPush(t *testing.T, e *env, h map[string]string, id string) {
 	b64 := base64.RawURLEncoding.EncodeToString
 	e.do(t, h, "POST", "/api/reminders/push/subscriptions", `{"endpoint":"ftp://x","keys":{"p256dh":"x","auth":"y"}}`, 400)
 	e.do(t, h, "POST", "/api/reminders/push/subscriptions",
+		`{"endpoint":"`+strings.Replace(p.srv.URL, "https:", "http:", 1)+`/push/1","keys":{"p256dh":"`+b64(p.key.PublicKey().Bytes())+`","auth":"`+b64(p.secret)+`"}}`, 400)
+	e.do(t, h, "POST", "/api/reminders/push/subscriptions",
 		`{"endpoint":"`+p.srv.URL+`/push/1","keys":{"p256dh":"`+b64(p.key.PublicKey().Bytes())+`","auth":"`+b64(p.secret)+`"}}`, 201)
 	e.do(t, h, "PUT", "/api/reminders", `{"enabled":true,"time":"07:30","days":[1,2,3,4,5,6,7],"onlyIfUnread":false,"channels":["push"]}`, 200)
 	e.clock.Set(at("2026-03-14T06:30:00Z"))
@@ -536,6 +562,18 @@ func testPush(t *testing.T, e *env, h map[string]string, id string) {
 		t.Fatal("open not recorded")
 	}
 	testkit.Eventually(t, 20*time.Second, func() bool { _, n := e.ev.counts(); return n == 1 }, "ReminderOpened delivered")
+
+	// The link's target stays on this site, however it is disguised.
+	for _, to := range []string{"/%09/evil.example", "//evil.example", "/%5Cevil.example", "%2F%2Fevil.example", "https://evil.example", "/\\evil.example"} {
+		res, err := client.Get(e.a.URL + "/api/reminders/open?to=" + url.QueryEscape(to))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 303 || res.Header.Get("Location") != "/today" {
+			t.Fatalf("%q: %d %s", to, res.StatusCode, res.Header.Get("Location"))
+		}
+	}
 
 	// The browser dropped the subscription: the push service answers 410.
 	p.mu.Lock()

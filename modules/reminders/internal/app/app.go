@@ -73,6 +73,8 @@ type Service struct {
 	streak    readmodelsapi.StreakReader
 	suggested readmodelsapi.SuggestionsReader
 	pusher    Pusher
+	network   PushNetwork
+	breaker   *breaker
 	log       *slog.Logger
 	now       func() time.Time
 }
@@ -80,10 +82,11 @@ type Service struct {
 // New builds the service; streak and suggested may be nil (no streak or
 // suggestions in the email).
 func New(cfg Config, s *store.Store, settings settingsapi.Reader, directory identityapi.Directory,
-	reading readingapi.Reader, streak readmodelsapi.StreakReader, suggested readmodelsapi.SuggestionsReader, pusher Pusher, log *slog.Logger) *Service {
+	reading readingapi.Reader, streak readmodelsapi.StreakReader, suggested readmodelsapi.SuggestionsReader, pusher Pusher,
+	network PushNetwork, log *slog.Logger) *Service {
 	return &Service{
 		cfg: cfg, store: s, settings: settings, directory: directory, reading: reading, streak: streak, suggested: suggested,
-		pusher: pusher, log: log,
+		pusher: pusher, network: network, breaker: &breaker{}, log: log,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 }

@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
+	"sync"
 	"time"
 
+	"code.dny.dev/ssrf"
 	"github.com/SherClockHolmes/webpush-go"
 	"github.com/google/uuid"
 
@@ -30,28 +31,29 @@ type VAPID struct {
 	Private, Public, Subject string
 }
 
-// WebPush is the Pusher on webpush-go.
+// WebPush is the Pusher on webpush-go, over a guarded network.
 type WebPush struct {
-	Client *http.Client
+	client *http.Client
+}
+
+// NewWebPush builds the Pusher that reaches push services through n.
+func NewWebPush(n PushNetwork) Pusher {
+	return WebPush{client: n.client()}
 }
 
 // Push implements Pusher.
 func (w WebPush) Push(ctx context.Context, sub store.Subscription, payload []byte, keys VAPID) (int, error) {
-	client := w.Client
-	if client == nil {
-		client = &http.Client{Timeout: 20 * time.Second}
-	}
 	res, err := webpush.SendNotificationWithContext(ctx, payload, &webpush.Subscription{
 		Endpoint: sub.Endpoint, Keys: webpush.Keys{Auth: sub.Auth, P256dh: sub.P256dh},
 	}, &webpush.Options{
-		HTTPClient: client, Subscriber: keys.Subject, TTL: 12 * 60 * 60, Urgency: webpush.UrgencyNormal,
+		HTTPClient: w.client, Subscriber: keys.Subject, TTL: 12 * 60 * 60, Urgency: webpush.UrgencyNormal,
 		VAPIDPublicKey: keys.Public, VAPIDPrivateKey: keys.Private,
 	})
 	if err != nil {
 		return 0, err
 	}
 	defer res.Body.Close()
-	_, _ = io.Copy(io.Discard, res.Body)
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
 	return res.StatusCode, nil
 }
 
@@ -107,7 +109,7 @@ type SubscriptionView struct {
 // Subscribe keeps a browser's push subscription for the reader.
 func (s *Service) Subscribe(ctx context.Context, userID string, in SubscriptionInput) (SubscriptionView, error) {
 	var details []errs.Detail
-	if u, err := url.Parse(in.Endpoint); err != nil || u.Scheme != "https" && !(u.Scheme == "http" && isLoopback(u.Hostname())) || len(in.Endpoint) > 2000 {
+	if !s.network.validEndpoint(in.Endpoint) {
 		details = append(details, errs.Field("endpoint", errs.IsInvalid))
 	}
 	if k, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(in.Keys.P256dh, "=")); err != nil || len(k) != 65 {
@@ -131,11 +133,6 @@ func (s *Service) Subscribe(ctx context.Context, userID string, in SubscriptionI
 	return SubscriptionView{ID: sub.ID, Endpoint: sub.Endpoint, CreatedAt: sub.CreatedAt.UTC()}, err
 }
 
-// isLoopback allows plain-HTTP endpoints on this machine (tests, local push services).
-func isLoopback(host string) bool {
-	return host == "localhost" || host == "127.0.0.1" || host == "::1"
-}
-
 // Subscriptions lists the reader's browsers.
 func (s *Service) Subscriptions(ctx context.Context, userID string) ([]SubscriptionView, error) {
 	subs, err := s.store.Subscriptions(ctx, userID)
@@ -155,9 +152,11 @@ func (s *Service) Unsubscribe(ctx context.Context, userID, id string) error {
 	return err
 }
 
-// RunPush delivers due notifications. Each is claimed until its attempt
-// ends (or the lease runs out, when the instance dies) and retried with
-// backoff; a subscription the push service calls gone (404, 410) is removed.
+// RunPush delivers due notifications, all at once so that one slow
+// endpoint never holds up another reader's. Each is claimed until its
+// attempt ends (or the lease runs out, when the instance dies) and retried
+// with backoff; a subscription the push service calls gone (404, 410) is
+// removed.
 func (s *Service) RunPush(ctx context.Context) error {
 	now := s.now()
 	ds, err := s.store.ClaimDeliveries(ctx, now, now.Add(Lease), 50)
@@ -168,12 +167,21 @@ func (s *Service) RunPush(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var failures []error
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		failures []error
+	)
 	for _, d := range ds {
-		if err := s.deliver(ctx, d, keys); err != nil {
-			failures = append(failures, err)
-		}
+		wg.Go(func() {
+			if err := s.deliver(ctx, d, keys); err != nil {
+				mu.Lock()
+				failures = append(failures, err)
+				mu.Unlock()
+			}
+		})
 	}
+	wg.Wait()
 	return errors.Join(failures...)
 }
 
@@ -185,13 +193,22 @@ func (s *Service) deliver(ctx context.Context, d store.Delivery, keys VAPID) err
 	if err != nil {
 		return err
 	}
-	status, err := s.pusher.Push(ctx, sub, []byte(d.Payload), keys)
+	if until, open := s.breaker.open(sub.Endpoint, s.now()); open {
+		return s.store.Retry(ctx, d.ID, until)
+	}
+	pctx, cancel := context.WithTimeout(ctx, PushTimeout)
+	status, err := s.pusher.Push(pctx, sub, []byte(d.Payload), keys)
+	cancel()
+	s.breaker.record(sub.Endpoint, err == nil && status < 500 && status != http.StatusTooManyRequests, s.now())
 	switch {
 	case err == nil && status >= 200 && status < 300:
 		return s.store.Delivered(ctx, d.ID)
 	case err == nil && (status == http.StatusNotFound || status == http.StatusGone):
+		// Only an answer from the endpoint itself gets here: the guard
+		// refuses other addresses and redirects are never followed.
 		return s.store.Forget(ctx, sub.ID)
-	case d.Attempts >= MaxPushAttempts || err == nil && status >= 400 && status < 500 && status != http.StatusTooManyRequests:
+	case d.Attempts >= MaxPushAttempts || refused(err) ||
+		err == nil && status >= 300 && status < 500 && status != http.StatusTooManyRequests:
 		s.log.WarnContext(ctx, "push notification given up", "status", status, "err", err)
 		return s.store.Delivered(ctx, d.ID)
 	default:
@@ -201,4 +218,10 @@ func (s *Service) deliver(ctx context.Context, d store.Delivery, keys VAPID) err
 		}
 		return errors.Join(err, s.store.Retry(ctx, d.ID, s.now().Add(backoff)))
 	}
+}
+
+// refused says the guard would not dial the endpoint's address: trying
+// again is pointless.
+func refused(err error) bool {
+	return errors.Is(err, ssrf.ErrProhibitedIP) || errors.Is(err, ssrf.ErrProhibitedPort) || errors.Is(err, ssrf.ErrProhibitedNetwork)
 }

@@ -223,13 +223,39 @@ func (t *Tx) Subscribe(sub Subscription) (Subscription, error) {
 	switch {
 	case err == nil:
 		sub.ID, sub.CreatedAt = old.ID, old.CreatedAt
-		return sub, t.db.Model(&Subscription{}).Where("id = ?", old.ID).
+		err := t.db.Model(&Subscription{}).Where("id = ?", old.ID).
 			Updates(map[string]any{"user_id": sub.UserID, "p256dh": sub.P256dh, "auth": sub.Auth}).Error
+		if err != nil {
+			return sub, err
+		}
+		return sub, t.keepNewest(sub.UserID)
 	case errors.Is(err, gorm.ErrRecordNotFound):
-		return sub, t.db.Create(&sub).Error
+		if err := t.db.Create(&sub).Error; err != nil {
+			return sub, err
+		}
+		return sub, t.keepNewest(sub.UserID)
 	default:
 		return sub, err
 	}
+}
+
+// MaxSubscriptions is how many browsers a reader keeps; a reader has a
+// few, and every one costs an outbound request per reminder.
+const MaxSubscriptions = 10
+
+// keepNewest drops the reader's oldest subscriptions beyond
+// MaxSubscriptions, and what was waiting for them.
+func (t *Tx) keepNewest(userID string) error {
+	var old []string
+	err := t.db.Model(&Subscription{}).Where("user_id = ?", userID).
+		Order("created_at DESC, id DESC").Offset(MaxSubscriptions).Limit(1000).Pluck("id", &old).Error
+	if err != nil || len(old) == 0 {
+		return err
+	}
+	if err := t.db.Where("subscription_id IN ?", old).Delete(&Delivery{}).Error; err != nil {
+		return err
+	}
+	return t.db.Where("id IN ?", old).Delete(&Subscription{}).Error
 }
 
 // Unsubscribe removes the reader's subscription with id.
