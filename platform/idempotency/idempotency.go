@@ -84,6 +84,11 @@ type Keys struct {
 	Now func() time.Time
 	// TTL is how long a key and its answer are kept.
 	TTL time.Duration
+	// Lease is how long a claim outlives the last sign of its request:
+	// the instance running it renews it every RenewEvery, so when the
+	// instance dies the key is free again within a Lease, and a retry of a
+	// write that never committed is not refused for a day.
+	Lease, RenewEvery time.Duration
 	// SweepInterval is how often expired keys are deleted.
 	SweepInterval time.Duration
 
@@ -96,6 +101,8 @@ func New(g *gorm.DB, m *metrics.Metrics, log *slog.Logger) *Keys {
 		db: g, metrics: m, log: log,
 		Now:           func() time.Time { return time.Now().UTC() },
 		TTL:           24 * time.Hour,
+		Lease:         30 * time.Second,
+		RenewEvery:    10 * time.Second,
 		SweepInterval: time.Hour,
 	}
 }
@@ -174,6 +181,8 @@ func (k *Keys) serve(c *gin.Context, id row, hash string) {
 		replay(c, existing, hash)
 		return
 	}
+	stop := k.renew(ctx, id)
+	defer stop()
 	rec := &recorder{ResponseWriter: c.Writer}
 	c.Writer = rec
 	defer func() {
@@ -193,6 +202,34 @@ func (k *Keys) serve(c *gin.Context, id row, hash string) {
 		// The claim stays, so a retry answers idempotency_in_progress until
 		// the key expires rather than writing a second time.
 		k.log.ErrorContext(ctx, "store idempotent answer", "route", id.Route, "err", err)
+		if err := k.key(ctx, id).Where("status = 0").Update("expires_at", k.Now().Add(k.TTL)).Error; err != nil {
+			k.log.ErrorContext(ctx, "keep idempotency claim", "route", id.Route, "err", err)
+		}
+	}
+}
+
+// renew extends the claim's lease while its request runs, until stop.
+func (k *Keys) renew(ctx context.Context, id row) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(k.RenewEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if err := k.key(ctx, id).Where("status = 0").Update("expires_at", k.Now().Add(k.Lease)).Error; err != nil {
+					k.log.WarnContext(ctx, "renew idempotency claim", "route", id.Route, "err", err)
+				}
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
 	}
 }
 
@@ -204,7 +241,7 @@ func (k *Keys) claim(ctx context.Context, id row, hash string) (*row, error) {
 	for range 3 {
 		now := k.Now()
 		fresh := id
-		fresh.RequestHash, fresh.ExpiresAt = hash, now.Add(k.TTL)
+		fresh.RequestHash, fresh.ExpiresAt = hash, now.Add(k.Lease)
 		res := k.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&fresh)
 		if res.Error != nil {
 			return nil, fmt.Errorf("claim idempotency key: %w", res.Error)
@@ -247,7 +284,7 @@ func (k *Keys) store(ctx context.Context, id row, rec *recorder) error {
 		return err
 	}
 	return k.key(ctx, id).Where("status = 0").
-		Updates(map[string]any{"status": rec.Status(), "headers": string(headers), "body": rec.body.Bytes()}).Error
+		Updates(map[string]any{"status": rec.Status(), "headers": string(headers), "body": rec.body.Bytes(), "expires_at": k.Now().Add(k.TTL)}).Error
 }
 
 // release drops a claim whose request produced no answer worth keeping.

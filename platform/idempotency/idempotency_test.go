@@ -179,9 +179,10 @@ func TestIntegrationKeysBodyBeyondLimit(t *testing.T) {
 	})
 }
 
-// A claim whose answer was never stored (the instance died after the write)
-// must never let the request run again; it answers 409 until it expires.
-func TestIntegrationKeysUnfinishedClaim(t *testing.T) {
+// A claim whose request died with its instance (no answer stored, no
+// renewals) answers 409 while its lease lasts, then lets the retry run:
+// the key is not stuck for the key's whole lifetime.
+func TestIntegrationKeysDeadClaimReleased(t *testing.T) {
 	integration(t)
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		s := newServer(t, b, created)
@@ -198,9 +199,50 @@ func TestIntegrationKeysUnfinishedClaim(t *testing.T) {
 		if s.calls.Load() != 0 {
 			t.Fatal("the request ran again")
 		}
-		s.clock.Advance(s.keys.TTL)
+		if s.keys.Lease > time.Minute {
+			t.Fatalf("lease %s", s.keys.Lease)
+		}
+		s.clock.Advance(s.keys.Lease)
 		if w := s.post(t, "u1", "k", `{}`); w.Code != http.StatusCreated {
-			t.Fatalf("after expiry: %d %s", w.Code, w.Body)
+			t.Fatalf("after the lease: %d %s", w.Code, w.Body)
+		}
+		s.clock.Advance(s.keys.Lease)
+		if w := s.post(t, "u1", "k", `{}`); w.Code != http.StatusCreated || w.Header().Get(ReplayedHeader) != "true" {
+			t.Fatalf("the answer is kept beyond the lease: %d %v", w.Code, w.Header())
+		}
+	})
+}
+
+// A request that runs longer than a lease keeps its claim: the lease is
+// renewed while it runs.
+func TestIntegrationKeysLeaseRenewed(t *testing.T) {
+	integration(t)
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		entered, release := make(chan struct{}), make(chan struct{})
+		s := newServer(t, b, func(c *gin.Context) {
+			close(entered)
+			<-release
+			created(c)
+		})
+		s.keys.RenewEvery = 10 * time.Millisecond
+		first := make(chan *httptest.ResponseRecorder)
+		go func() { first <- s.post(t, "u1", "k", `{}`) }()
+		<-entered
+		s.clock.Advance(10 * s.keys.Lease)
+		testkit.Eventually(t, 20*time.Second, func() bool {
+			var r row
+			err := s.keys.key(context.Background(), row{Scope: "u1", Route: "POST /things", Key: "k"}).Take(&r).Error
+			return err == nil && r.ExpiresAt.After(s.clock.Now())
+		}, "lease renewed")
+		if w := s.post(t, "u1", "k", `{}`); w.Code != http.StatusConflict {
+			t.Fatalf("retry of a running request: %d %s", w.Code, w.Body)
+		}
+		close(release)
+		if w := <-first; w.Code != http.StatusCreated {
+			t.Fatalf("first: %d", w.Code)
+		}
+		if n := s.calls.Load(); n != 1 {
+			t.Fatalf("handler ran %d times", n)
 		}
 	})
 }
