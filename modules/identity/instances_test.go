@@ -64,23 +64,31 @@ func TestIntegrationRateLimits(t *testing.T) {
 			}
 		})
 
-		t.Run("sign-in: 10 failures per account, from any number of addresses", func(t *testing.T) {
+		t.Run("sign-in: 10 failures per account, and still the owner gets in from a clean address", func(t *testing.T) {
 			e := start(t, behindProxy(t, b.Config), nil, strictLimits)
 			e.signUp("target@example.com")
 			e.signUp("bystander@example.com")
 			guess := map[string]string{"email": "Target@Example.com ", "password": "wrong password"}
+			right := map[string]string{"email": "target@example.com", "password": password}
 			from := func(i int) []string { return []string{"X-Forwarded-For", "198.51.100." + strconv.Itoa(i)} }
 			for i := range 10 {
 				expectError(t, e.req("POST", "/api/auth/login", guess, from(i)...), 401, "unauthenticated", "invalid_login")
 			}
-			r := e.req("POST", "/api/auth/login", guess, from(50)...)
+			// The account's budget is spent: an address that failed lately
+			// is refused, even with the right password.
+			r := e.req("POST", "/api/auth/login", right, from(3)...)
 			expectLimited(t, r)
-			// The window is bounded: an attempt comes back within 90 seconds.
 			if s, _ := strconv.Atoi(r.Header.Get("Retry-After")); s > 90 {
 				t.Fatalf("Retry-After %ds", s)
 			}
-			// While it lasts, the right password is not even checked.
-			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "target@example.com", "password": password}, from(51)...))
+			// A fresh address gets one try: a wrong guess, then no more.
+			expectError(t, e.req("POST", "/api/auth/login", guess, from(50)...), 401, "unauthenticated", "invalid_login")
+			expectLimited(t, e.req("POST", "/api/auth/login", right, from(50)...))
+			// The owner, from an address with no recent failure, gets in,
+			// again and again.
+			for range 3 {
+				expect(t, e.req("POST", "/api/auth/login", right, from(51)...), 200)
+			}
 			// Other accounts, from the same addresses, are not affected.
 			for i := range 10 {
 				expect(t, e.req("POST", "/api/auth/login", map[string]string{"email": "bystander@example.com", "password": password}, from(i)...), 200)
@@ -90,20 +98,37 @@ func TestIntegrationRateLimits(t *testing.T) {
 			for range 10 {
 				expectError(t, e.as(token, "PUT", "/api/auth/password", map[string]string{"currentPassword": "nope", "newPassword": "new password 1"}), 400, "validation_error", "currentPassword/password_incorrect")
 			}
-			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "bystander@example.com", "password": password}))
+			expectError(t, e.req("POST", "/api/auth/login", map[string]string{"email": "bystander@example.com", "password": "wrong"}, from(60)...), 401, "unauthenticated", "invalid_login")
+			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "bystander@example.com", "password": password}, from(60)...))
 		})
 
-		t.Run("sign-in: 100 failures an hour per address", func(t *testing.T) {
+		t.Run("sign-in: 5 failures per account and address", func(t *testing.T) {
+			e := start(t, behindProxy(t, b.Config), nil, strictLimits)
+			e.signUp("forgetful@example.com")
+			here := []string{"X-Forwarded-For", "198.51.100.9"}
+			for range 5 {
+				expectError(t, e.req("POST", "/api/auth/login", map[string]string{"email": "forgetful@example.com", "password": "wrong"}, here...), 401, "unauthenticated", "invalid_login")
+			}
+			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "forgetful@example.com", "password": password}, here...))
+			expect(t, e.req("POST", "/api/auth/login", map[string]string{"email": "forgetful@example.com", "password": password}, "X-Forwarded-For", "198.51.100.10"), 200)
+		})
+
+		t.Run("sign-in: failures per address, across accounts, with a growing wait", func(t *testing.T) {
 			e := start(t, behindProxy(t, b.Config), nil, strictLimits)
 			shared := []string{"X-Forwarded-For", "203.0.113.7"}
-			for i := range 100 {
-				// Ten accounts, each below its own limit.
-				guess := map[string]string{"email": "member" + strconv.Itoa(i%10) + "@example.com", "password": "wrong password"}
+			for i := range 10 {
+				// Ten accounts, each below its own limits.
+				guess := map[string]string{"email": "member" + strconv.Itoa(i) + "@example.com", "password": "wrong password"}
 				if r := e.req("POST", "/api/auth/login", guess, shared...); r.Status != 401 {
 					t.Fatalf("failure %d: %d %s", i+1, r.Status, r.Body)
 				}
 			}
-			expectLimited(t, e.req("POST", "/api/auth/login", map[string]string{"email": "member0@example.com", "password": "wrong password"}, shared...))
+			// The first tier: a token back every 6 seconds.
+			r := e.req("POST", "/api/auth/login", map[string]string{"email": "member0@example.com", "password": "wrong password"}, shared...)
+			expectLimited(t, r)
+			if s, _ := strconv.Atoi(r.Header.Get("Retry-After")); s > 6 {
+				t.Fatalf("Retry-After %ds", s)
+			}
 			// Another address is not affected.
 			expectError(t, e.req("POST", "/api/auth/login", map[string]string{"email": "visitor@example.com", "password": "wrong password"}, "X-Forwarded-For", "203.0.113.8"), 401, "unauthenticated", "invalid_login")
 		})

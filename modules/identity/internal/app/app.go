@@ -42,9 +42,8 @@ const (
 
 // Rate limits (per IP address unless the key says otherwise). Sign-in and
 // password checks count failures only (see failures): a family or a church
-// signing in from one address never runs out, a guesser does. The account
-// limit is a token bucket, so a reader locked out by someone else's guesses
-// gets an attempt back every 90 seconds.
+// signing in from one address never runs out, a guesser does. A spent
+// account limit does not lock its owner out (see signInAttempt).
 var (
 	limitPasswordFailuresPerAccount = ratelimit.Limit{Rate: 10, Period: 15 * time.Minute}
 	limitSignInFailuresPerIP        = ratelimit.PerHour(100)

@@ -24,8 +24,8 @@ type Login struct {
 // wrong password take the same time (a dummy hash is checked) and give the
 // same invalid_login. An unverified account, when verification is
 // required, gets verify_email and a new code (once per resend cooldown).
-// Only invalid_login counts against the limits, per address and per
-// account (known or not, so the answer tells nothing).
+// Only invalid_login counts against the limits (see signInAttempt), per
+// address and per account (known or not, so the answer tells nothing).
 func (s *Service) Login(ctx context.Context, cmd Login) (SignedIn, error) {
 	email := domain.NormalizeEmail(cmd.Email)
 	var f errs.Fields
@@ -38,14 +38,12 @@ func (s *Service) Login(ctx context.Context, cmd Login) (SignedIn, error) {
 	if err := f.Err(); err != nil {
 		return SignedIn{}, err
 	}
-	notFailed, err := s.failures(ctx, signInBudget(cmd.Req.IP), passwordBudget(email))
+	a, err := s.signInAttempt(ctx, email, cmd.Req.IP)
 	if err != nil {
 		return SignedIn{}, err
 	}
 	out, err := s.login(ctx, cmd, email)
-	if !errors.Is(err, identityapi.ErrInvalidLogin) {
-		notFailed()
-	}
+	a.end(ctx, errors.Is(err, identityapi.ErrInvalidLogin))
 	return out, err
 }
 
