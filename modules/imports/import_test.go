@@ -2,6 +2,7 @@ package imports_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"lamplight/app"
 	"lamplight/modules/identity/identitytest"
@@ -220,6 +222,48 @@ func TestIntegrationImport(t *testing.T) {
 			repeated, _ := send(t, h, "text/plain", "2024-02-01 Gen 5\n2024-02-01 Genesis 5\n", true, http.StatusOK)
 			if repeated.Counts.New != 1 || repeated.Rows[1].Reason != "repeated_in_file" {
 				t.Fatalf("%+v", repeated)
+			}
+		})
+
+		t.Run("a file that expands into too many rows is refused, and the answer lists a thousand rows", func(t *testing.T) {
+			h := identitytest.Bearer(identitytest.SignUp(t, a, "expand@example.com"))
+			// Each line names 400 chapters: 300 lines are 120,000 rows.
+			line := "2024-01-03 " + strings.Repeat("Gen 1; ", 399) + "Gen 2\n"
+			expanding := strings.Repeat(line, 300)
+			for _, dry := range []bool{true, false} {
+				_, raw := send(t, h, "text/plain", expanding, dry, http.StatusRequestEntityTooLarge)
+				if !strings.Contains(raw, `"code":"import_too_many_rows"`) || !strings.Contains(raw, `"maxRows":100000`) {
+					t.Fatal(raw)
+				}
+			}
+			if got := logCSV(t, h); got != "" {
+				t.Fatalf("written: %.200s", got)
+			}
+			var many strings.Builder
+			for d := range 1500 {
+				fmt.Fprintf(&many, "%s,Genesis 1\n", time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d).Format(time.DateOnly))
+			}
+			r, _ := send(t, h, "text/csv", many.String(), false, http.StatusOK)
+			if r.Counts.New != 1500 || len(r.Rows) != 1000 || r.Rows[999].Line != 1000 {
+				t.Fatalf("%+v, %d rows", r.Counts, len(r.Rows))
+			}
+			if got := strings.Count(logCSV(t, h), "\n"); got != 1500 {
+				t.Fatalf("%d entries written in chunks", got)
+			}
+		})
+
+		t.Run("a reader sends at most 30 imports an hour", func(t *testing.T) {
+			h := identitytest.Bearer(identitytest.SignUp(t, a, "often@example.com"))
+			for range 30 {
+				send(t, h, "text/csv", "2024-01-03,Gen 1\n", true, http.StatusOK)
+			}
+			hh := map[string]string{"Content-Type": "text/csv"}
+			for k, v := range h {
+				hh[k] = v
+			}
+			code, res := a.Do(t, "POST", "/api/import?dryRun=true", "2024-01-03,Gen 1\n", hh)
+			if code != http.StatusTooManyRequests || !strings.Contains(res, "too_many_requests") {
+				t.Fatalf("%d %s", code, res)
 			}
 		})
 

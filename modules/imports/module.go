@@ -2,7 +2,7 @@
 // export writes (a backup to restore, or to merge), the reading log as CSV
 // in any of the six languages or with verse ids, and readings pasted as
 // text. It owns no tables: it reads and writes the other modules only
-// through their contracts, its writes in one unit of work. (Named imports
+// through their contracts, its writes in units of work of a chunk each. (Named imports
 // because import is a Go keyword; kept apart from export, which only reads.)
 package imports
 

@@ -24,6 +24,7 @@ const (
 	KindTooManyRequests Kind = "too_many_requests"
 	KindPayloadTooLarge Kind = "payload_too_large"
 	KindInternal        Kind = "internal_error"
+	KindUnavailable     Kind = "unavailable"
 )
 
 // Detail is one reason inside an error: a field error (Field set, Code one of
@@ -147,13 +148,14 @@ const (
 )
 
 func init() {
-	declare(Required, IsInvalid, Unique, MinLength, MaxLength, Review, codeTooManyRequests, string(KindPayloadTooLarge), codeIdempotencyInProgress)
+	declare(Required, IsInvalid, Unique, MinLength, MaxLength, Review, codeTooManyRequests, string(KindPayloadTooLarge), codeIdempotencyInProgress, codeUnavailable)
 }
 
 // Codes of errors built per request, declared here once.
 const (
 	codeTooManyRequests       = "too_many_requests"
 	codeIdempotencyInProgress = "idempotency_in_progress"
+	codeUnavailable           = "service_unavailable"
 )
 
 // Fields accumulates field errors while validating a request.
@@ -173,6 +175,12 @@ func (f Fields) Err() error {
 // TooManyRequests tells the client when it may try again.
 func TooManyRequests(retryAfter time.Duration) *Error {
 	return &Error{Kind: KindTooManyRequests, Details: []Detail{{Code: codeTooManyRequests}}, RetryAfter: retryAfter}
+}
+
+// Unavailable tells the client the service is busy or its database out of
+// reach for a moment, and when to try again.
+func Unavailable(retryAfter time.Duration) *Error {
+	return &Error{Kind: KindUnavailable, Details: []Detail{{Code: codeUnavailable}}, RetryAfter: retryAfter}
 }
 
 // PayloadTooLarge refuses a request body over limit bytes.

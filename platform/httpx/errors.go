@@ -6,9 +6,11 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"lamplight/platform/db"
 	"lamplight/platform/errs"
 )
 
@@ -22,7 +24,12 @@ var statusOf = map[errs.Kind]int{
 	errs.KindTooManyRequests: http.StatusTooManyRequests,
 	errs.KindPayloadTooLarge: http.StatusRequestEntityTooLarge,
 	errs.KindInternal:        http.StatusInternalServerError,
+	errs.KindUnavailable:     http.StatusServiceUnavailable,
 }
+
+// unavailableRetry is the Retry-After of an answer given while the
+// database is busy or out of reach.
+const unavailableRetry = 2 * time.Second
 
 // ErrorBody is the one JSON shape of every failure.
 type ErrorBody struct {
@@ -43,6 +50,10 @@ func Fail(c *gin.Context, err error) {
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		e, ok = errs.PayloadTooLarge(tooLarge.Limit), true
+	}
+	if !ok && db.Unavailable(err) {
+		logger(c).WarnContext(c.Request.Context(), "database unavailable", "err", err)
+		e, ok = errs.Unavailable(unavailableRetry), true
 	}
 	if !ok || e.Kind == errs.KindInternal {
 		logger(c).ErrorContext(c.Request.Context(), "request failed", "err", err)

@@ -58,7 +58,7 @@ components:
     ErrorKind:
       description: The class of a failure; each has one HTTP status.
       type: string
-      enum: [validation_error, invalid_request, unauthenticated, forbidden, not_found, conflict, too_many_requests, payload_too_large, internal_error]
+      enum: [validation_error, invalid_request, unauthenticated, forbidden, not_found, conflict, too_many_requests, payload_too_large, internal_error, unavailable]
     ErrorDetail:
       description: One reason of a failure, about a field when field is set.
       type: object
@@ -90,6 +90,9 @@ components:
         - idempotency_key_invalid
         - idempotency_key_reused
         - idempotency_in_progress
+        - service_unavailable
+        - import_too_many_rows
+        - import_log_full
   parameters:
     IdempotencyKey:
       name: Idempotency-Key
@@ -102,14 +105,16 @@ components:
         are not kept, so their retry runs. An invalid key answers 400 invalid_request
         (idempotency_key_invalid); the key sent with another body answers 409 conflict
         (idempotency_key_reused); a retry while the first request still runs answers 409 conflict
-        (idempotency_in_progress) with Retry-After. A random UUID per request is a good key.
+        (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped
+        mid-way is released within a minute. A random UUID per request is a good key.
       schema: {type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$"}
   responses:
     Error:
       description: >-
         The request failed; see the error code. Any operation may also answer 400
         invalid_request (malformed input), 403 cross_origin_request (a cookie write from another
-        site), 429 too_many_requests or 500 internal_error.
+        site), 429 too_many_requests, 500 internal_error or 503 unavailable (service_unavailable:
+        the database is busy or out of reach; try again after Retry-After).
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}

@@ -1,11 +1,12 @@
 // Package app holds the import use case: a file (the JSON archive, the
 // log as CSV in any language or with verse ids, or readings pasted as
 // text) read into rows, each new, already logged or invalid, and, unless
-// it is a dry run, the new ones written in one unit of work through the
-// other modules' contracts.
+// it is a dry run, the new ones written a chunk per unit of work through
+// the other modules' contracts.
 package app
 
 import (
+	"log/slog"
 	"time"
 
 	"lamplight/modules/bible"
@@ -14,6 +15,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/errs"
+	"lamplight/platform/ratelimit"
 	"lamplight/platform/uow"
 )
 
@@ -24,6 +26,28 @@ const MaxBytes int64 = 32 << 20
 // maxLineBytes bounds one line of text; a longer one is an invalid row.
 const maxLineBytes = 4096
 
+// Bounds no reader meets and a file built to expand always does: a line
+// may name many passages, so MaxBytes alone lets a file become millions
+// of rows. A hundred years of daily readings is some 40,000 rows.
+const (
+	// MaxRows bounds the rows of one file (lines' passages, or an
+	// archive's log entries); reading stops as soon as a file exceeds it.
+	MaxRows = 100_000
+	// MaxNotes bounds an archive's notes.
+	MaxNotes = 20_000
+	// MaxEntries bounds a reader's log after an import.
+	MaxEntries = 150_000
+	// MaxRowDetails is how many rows the answer lists; the counts cover all.
+	MaxRowDetails = 1000
+	// chunk is how many entries (or notes) one unit of work writes, so a
+	// large import holds the database's write lock for short turns and
+	// other readers' writes wait for one chunk at most.
+	chunk = 500
+)
+
+// limitImports bounds the imports and previews a reader sends.
+var limitImports = ratelimit.PerHour(30)
+
 // Errors of a file that cannot be imported at all; nothing is written.
 var (
 	ErrContentType    = errs.New(errs.KindInvalidRequest, "import_content_type")
@@ -31,7 +55,16 @@ var (
 	ErrUnreadable     = errs.New(errs.KindInvalidRequest, "import_unreadable")
 	ErrArchiveInvalid = errs.New(errs.KindInvalidRequest, "import_archive_invalid")
 	ErrArchiveVersion = errs.New(errs.KindInvalidRequest, "import_archive_version")
+	ErrTooManyRows    = tooLarge("import_too_many_rows", "maxRows", MaxRows)
+	ErrLogFull        = tooLarge("import_log_full", "maxEntries", MaxEntries)
 )
+
+// tooLarge is a refusal of a file beyond a bound, which it names.
+func tooLarge(code string, props ...any) *errs.Error {
+	e := errs.New(errs.KindPayloadTooLarge, code)
+	e.Details[0] = errs.Field("", code, props...)
+	return e
+}
 
 // Row statuses.
 const (
@@ -95,7 +128,7 @@ type Result struct {
 // Service runs the import over the other modules' contracts.
 type Service struct {
 	w        *uow.Writer
-	log      readingapi.Reader
+	reading  readingapi.Reader
 	entries  readingapi.Importer
 	notes    notesapi.Reader
 	noteImp  notesapi.Importer
@@ -103,14 +136,17 @@ type Service struct {
 	tagImp   tagsapi.Importer
 	settings settingsapi.Reader
 	restorer settingsapi.Restorer
+	limiter  ratelimit.Limiter
+	log      *slog.Logger
 }
 
 // New builds the service.
 func New(w *uow.Writer, log readingapi.Reader, entries readingapi.Importer, notes notesapi.Reader, noteImp notesapi.Importer,
 	tags tagsapi.Lister, tagImp tagsapi.Importer, settings settingsapi.Reader, restorer settingsapi.Restorer,
+	limiter ratelimit.Limiter, logger *slog.Logger,
 ) *Service {
 	return &Service{
-		w: w, log: log, entries: entries, notes: notes, noteImp: noteImp,
-		tags: tags, tagImp: tagImp, settings: settings, restorer: restorer,
+		w: w, reading: log, entries: entries, notes: notes, noteImp: noteImp,
+		tags: tags, tagImp: tagImp, settings: settings, restorer: restorer, limiter: limiter, log: logger,
 	}
 }

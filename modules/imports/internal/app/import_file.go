@@ -14,6 +14,7 @@ import (
 	"lamplight/modules/notes/notesapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/tags/tagsapi"
+	"lamplight/platform/errs"
 	"lamplight/platform/uow"
 )
 
@@ -29,12 +30,20 @@ type key struct {
 
 // Import reads a file and answers its rows with their status; unless
 // dryRun, it also writes the new ones (and an archive's notes, tags and,
-// into an account without data, settings) in one unit of work, all or
-// nothing. Importing the same file again adds nothing.
+// into an account without data, settings) in units of work of a chunk
+// each, so a large import never holds other readers' writes for long.
+// Importing the same file again adds nothing, so an import cut short is
+// completed by sending it again.
 func (s *Service) Import(ctx context.Context, userID, contentType string, body io.Reader, dryRun bool) (*Result, error) {
 	mt, _, err := mime.ParseMediaType(contentType)
 	if err != nil || !contentTypes[mt] {
 		return nil, ErrContentType
+	}
+	ok, retry, err := s.limiter.Allow(ctx, "imports:user:"+userID, limitImports)
+	if err != nil {
+		s.log.ErrorContext(ctx, "rate limiter failed; allowing", "err", err)
+	} else if !ok {
+		return nil, errs.TooManyRequests(retry)
 	}
 	st, err := s.settings.Get(ctx, userID)
 	if err != nil {
@@ -56,11 +65,14 @@ func (s *Service) Import(ctx context.Context, userID, contentType string, body i
 	} else if res.Rows, err = readText(br, loc); err != nil {
 		return nil, err
 	}
-	log, err := s.log.Log(ctx, userID, "")
+	log, err := s.reading.Log(ctx, userID, "")
 	if err != nil {
 		return nil, err
 	}
 	classify(res.Rows, log.Entries)
+	if added := countNew(res.Rows); len(log.Entries)+added > MaxEntries && added > 0 {
+		return nil, ErrLogFull
+	}
 	if a != nil {
 		if err := s.previewArchive(ctx, userID, a, len(log.Entries) == 0, res); err != nil {
 			return nil, err
@@ -94,6 +106,16 @@ func firstByte(br *bufio.Reader) (byte, error) {
 			return b, br.UnreadByte()
 		}
 	}
+}
+
+func countNew(rows []Row) int {
+	n := 0
+	for _, r := range rows {
+		if r.Status == StatusNew {
+			n++
+		}
+	}
+	return n
 }
 
 // classify marks every valid row new, or existing when its reading is
@@ -175,8 +197,8 @@ func noteKey(content string, created time.Time) string {
 	return content + "\x00" + created.UTC().Format(time.RFC3339Nano)
 }
 
-// write imports the new rows, and an archive's tags, notes and settings,
-// in one unit of work. Rows found logged meanwhile become existing.
+// write imports the new rows a chunk per unit of work, after an archive's
+// tags, notes and settings. Rows found logged meanwhile become existing.
 func (s *Service) write(ctx context.Context, userID string, a *archive, res *Result) error {
 	var (
 		entries []readingapi.Entry
@@ -188,36 +210,36 @@ func (s *Service) write(ctx context.Context, userID string, a *archive, res *Res
 			at = append(at, i)
 		}
 	}
-	return s.w.Transact(ctx, func(tx *uow.Tx) error {
-		if a != nil {
-			if err := s.writeArchive(ctx, tx, userID, a, res); err != nil {
-				return err
-			}
-		}
-		if len(entries) == 0 {
-			return nil
-		}
-		added, err := s.entries.ImportEntries(tx, userID, entries)
-		if err != nil {
-			return err
-		}
-		for j, ok := range added {
-			if !ok {
-				res.Rows[at[j]].Status, res.Rows[at[j]].Reason = StatusExisting, ReasonAlreadyLogged
-			}
-		}
-		return nil
-	})
-}
-
-// writeArchive restores the settings (when the preview said so), then the
-// tags, then the notes with their tags mapped to the reader's ids.
-func (s *Service) writeArchive(ctx context.Context, tx *uow.Tx, userID string, a *archive, res *Result) error {
-	if res.SettingsRestored {
-		if err := s.restorer.RestoreSettings(ctx, tx, userID, *a.settings); err != nil {
+	if a != nil {
+		if err := s.writeArchive(ctx, userID, a, res); err != nil {
 			return err
 		}
 	}
+	for from := 0; from < len(entries); from += chunk {
+		to := min(from+chunk, len(entries))
+		err := s.w.Transact(ctx, func(tx *uow.Tx) error {
+			added, err := s.entries.ImportEntries(tx, userID, entries[from:to])
+			if err != nil {
+				return err
+			}
+			for j, ok := range added {
+				if !ok {
+					res.Rows[at[from+j]].Status, res.Rows[at[from+j]].Reason = StatusExisting, ReasonAlreadyLogged
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeArchive restores the settings (when the preview said so) and the
+// tags in one unit of work, then the notes, a chunk at a time, with their
+// tags mapped to the reader's ids.
+func (s *Service) writeArchive(ctx context.Context, userID string, a *archive, res *Result) error {
 	// Created in their original order, the tags' new ids sort as the old
 	// ones did, and so do a note's tags.
 	slices.SortStableFunc(a.tags, func(x, y archiveTag) int { return x.CreatedAt.Compare(y.CreatedAt) })
@@ -225,7 +247,20 @@ func (s *Service) writeArchive(ctx context.Context, tx *uow.Tx, userID string, a
 	for i, t := range a.tags {
 		tags[i] = tagsapi.Tag{Label: t.Name, Color: t.Color, Description: t.Description, CreatedAt: t.CreatedAt.UTC(), UpdatedAt: t.UpdatedAt.UTC()}
 	}
-	ids, added, err := s.tagImp.ImportTags(tx, userID, tags)
+	var (
+		ids   []string
+		added []bool
+	)
+	err := s.w.Transact(ctx, func(tx *uow.Tx) error {
+		if res.SettingsRestored {
+			if err := s.restorer.RestoreSettings(ctx, tx, userID, *a.settings); err != nil {
+				return err
+			}
+		}
+		var err error
+		ids, added, err = s.tagImp.ImportTags(tx, userID, tags)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -258,13 +293,18 @@ func (s *Service) writeArchive(ctx context.Context, tx *uow.Tx, userID string, a
 		}
 		notes[i] = notesapi.Note{Content: n.Content, Passages: ps, Tags: tags, CreatedAt: n.CreatedAt.UTC(), UpdatedAt: n.UpdatedAt.UTC()}
 	}
-	statuses, err := s.noteImp.ImportNotes(tx, userID, notes)
-	if err != nil {
-		return err
-	}
 	res.Notes = &Counts{}
-	for _, st := range statuses {
-		res.Notes.add(st)
+	for from := 0; from < len(notes); from += chunk {
+		err := s.w.Transact(ctx, func(tx *uow.Tx) error {
+			statuses, err := s.noteImp.ImportNotes(tx, userID, notes[from:min(from+chunk, len(notes))])
+			for _, st := range statuses {
+				res.Notes.add(st)
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

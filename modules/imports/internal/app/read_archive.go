@@ -78,16 +78,32 @@ func readArchive(br *bufio.Reader) (*archive, error) {
 				if err := dec.Decode(&e); err != nil {
 					return err
 				}
+				if len(a.rows) == MaxRows {
+					return ErrTooManyRows
+				}
 				a.rows = append(a.rows, entryRow(len(a.rows)+1, e))
 				return nil
 			})
 		case "notes":
-			err = dec.Decode(&a.notes)
+			err = eachItem(dec, func() error {
+				var n archiveNote
+				if err := dec.Decode(&n); err != nil {
+					return err
+				}
+				if len(a.notes) == MaxNotes {
+					return ErrTooManyRows
+				}
+				a.notes = append(a.notes, n)
+				return nil
+			})
 		case "tags":
 			err = dec.Decode(&a.tags)
 		default:
 			var skip json.RawMessage
 			err = dec.Decode(&skip)
+		}
+		if errors.Is(err, ErrTooManyRows) {
+			return nil, err
 		}
 		if err != nil {
 			return nil, ErrArchiveInvalid.Wrap(err)

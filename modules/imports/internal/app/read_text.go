@@ -15,7 +15,7 @@ import (
 const maxTextBytes = 200
 
 // readText reads a text file line by line, so only one line is held at a
-// time besides the rows.
+// time besides the rows, and stops at MaxRows.
 func readText(br *bufio.Reader, loc bible.Locale) ([]Row, error) {
 	var rows []Row
 	lr := &lineReader{loc: loc}
@@ -32,6 +32,9 @@ func readText(br *bufio.Reader, loc bible.Locale) ([]Row, error) {
 				return nil, ErrUnreadable
 			}
 			rows = append(rows, lr.rows(n, string(line), tooLong)...)
+			if len(rows) > MaxRows {
+				return nil, ErrTooManyRows
+			}
 		}
 		if err != nil {
 			return rows, nil

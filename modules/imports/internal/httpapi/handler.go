@@ -69,8 +69,8 @@ type row struct {
 	Text         string `json:"text,omitempty"`
 }
 
-// writeResult writes the answer a row at a time, so a hundred thousand
-// rows are never one buffer.
+// writeResult writes the answer a row at a time, the first MaxRowDetails
+// rows only: the counts tell the rest.
 func writeResult(w *bufio.Writer, res *app.Result) error {
 	b, err := json.Marshal(head{
 		Counts: res.Counts, FirstDate: res.FirstDate, LastDate: res.LastDate, LookBackDate: res.LookBackDate,
@@ -81,7 +81,7 @@ func writeResult(w *bufio.Writer, res *app.Result) error {
 	}
 	_, _ = w.Write(b[:len(b)-1])
 	_, _ = w.WriteString(`,"rows":[`)
-	for i, r := range res.Rows {
+	for i, r := range res.Rows[:min(len(res.Rows), app.MaxRowDetails)] {
 		if i > 0 {
 			_ = w.WriteByte(',')
 		}

@@ -10,7 +10,7 @@ import { Button, FormAlert, ProgressBar, SettingsLayout, SettingsSection, inputC
 import { sendImport, type ImportResult, type ImportRow, type ImportSource } from '../upload';
 import styles from './ImportPage.module.css';
 
-/** The preview table shows this many rows; the counts cover them all. */
+/** The answer lists at most this many rows; the counts cover them all. */
 const MAX_ROWS_SHOWN = 1000;
 
 type Phase = 'idle' | 'previewing' | 'preview' | 'importing' | 'done';
@@ -97,6 +97,7 @@ export function ImportPage() {
 
   const busy = phase === 'previewing' || phase === 'importing';
   const rows = result?.rows ?? [];
+  const total = result ? result.counts.new + result.counts.existing + result.counts.invalid : 0;
 
   return (
     <SettingsLayout heading={t('heading')} lead={t('lead')} back={t('back')} wide>
@@ -240,7 +241,7 @@ export function ImportPage() {
                   ))}
                 </tbody>
               </table>
-              {rows.length > MAX_ROWS_SHOWN && <p className={styles.note}>{t('preview.more', { shown: MAX_ROWS_SHOWN, total: rows.length })}</p>}
+              {total > rows.length && <p className={styles.note}>{t('preview.more', { shown: rows.length, total })}</p>}
             </div>
           )}
         </SettingsSection>
