@@ -177,7 +177,8 @@ func TestIntegrationRateLimits(t *testing.T) {
 			one := start(t, cfg, nil, strictLimits)
 			two := start(t, cfg, nil, strictLimits)
 			one.t, two.t = t, t
-			for i := range 10 {
+			// Five wrong passwords for one account from one address.
+			for i := range 5 {
 				inst := one
 				if i%2 == 1 {
 					inst = two
