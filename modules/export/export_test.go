@@ -200,6 +200,17 @@ func TestIntegrationExportHTTP(t *testing.T) {
 			}
 		})
 
+		t.Run("a note a spreadsheet would run as a formula is exported as text", func(t *testing.T) {
+			carol := identitytest.Bearer(identitytest.SignUp(t, a, "carol@example.com"))
+			var tag struct{ ID string }
+			_ = json.Unmarshal([]byte(do(t, carol, "POST", "/api/passage-note-tags", `{"label":"@risk","color":"#f0a"}`, http.StatusCreated)), &tag)
+			do(t, carol, "POST", "/api/passage-notes", `{"content":"=HYPERLINK(\"https://evil.example\",\"open\")","passages":[{"startVerseId":143003016,"endVerseId":143003016}],"tags":["`+tag.ID+`"]}`, http.StatusCreated)
+			csv := get(t, carol, "/api/export/notes.csv?locale=en", "notes", "csv")
+			if !strings.HasSuffix(csv, ",John 3:16,'@risk,\"'=HYPERLINK(\"\"https://evil.example\"\",\"\"open\"\")\"\n") {
+				t.Fatalf("%q", csv)
+			}
+		})
+
 		t.Run("bad format or locale is a validation error", func(t *testing.T) {
 			for p, field := range map[string]string{
 				"/api/export/log.csv?format=xls": "format", "/api/export?format=pdf": "format", "/api/export": "format",

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"lamplight/modules/bible"
+	"lamplight/platform/csvcell"
 	"lamplight/platform/errs"
 )
 
@@ -62,7 +63,7 @@ func (s *Service) LogCSV(ctx context.Context, userID, format, rawLocale string) 
 				if format == LogIDs {
 					row = []string{e.Date, strconv.Itoa(int(e.Start)), strconv.Itoa(int(e.End)), passage}
 				}
-				if err := c.Write(row); err != nil {
+				if err := c.Write(csvcell.Row(row)); err != nil {
 					return err
 				}
 			}

@@ -8,10 +8,12 @@ import (
 
 	"lamplight/modules/bible"
 	"lamplight/modules/notes/notesapi"
+	"lamplight/platform/csvcell"
 )
 
 // NotesCSV is the reader's notes as CSV with a header, one note a row, its
-// passages and tags each joined in one readable cell.
+// passages and tags each joined in one readable cell; a cell a spreadsheet
+// would run as a formula starts with an apostrophe.
 func (s *Service) NotesCSV(ctx context.Context, userID, rawLocale string) (Download, error) {
 	st, err := s.settings.Get(ctx, userID)
 	if err != nil {
@@ -36,10 +38,10 @@ func (s *Service) NotesCSV(ctx context.Context, userID, rawLocale string) (Downl
 				if err != nil {
 					return err
 				}
-				return c.Write([]string{
+				return c.Write(csvcell.Row([]string{
 					n.CreatedAt.UTC().Format(time.RFC3339), n.UpdatedAt.UTC().Format(time.RFC3339),
 					ps, tagList(n.Tags, names), n.Content,
-				})
+				}))
 			})
 			if err != nil {
 				return err

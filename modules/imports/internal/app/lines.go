@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"lamplight/modules/bible"
+	"lamplight/platform/csvcell"
 )
 
 // Reasons a row is not imported as new. They are the web app's
@@ -82,7 +83,8 @@ func (lr *lineReader) parseLine(line string) parsedLine {
 	return lr.textLine(strings.ReplaceAll(line, "\t", " "))
 }
 
-// csvFields splits a line as CSV, or answers false when it is not.
+// csvFields splits a line as CSV, or answers false when it is not; a
+// cell the export kept from being a formula is restored.
 func csvFields(line string) ([]string, bool) {
 	if !strings.ContainsRune(line, ',') {
 		return nil, false
@@ -90,7 +92,7 @@ func csvFields(line string) ([]string, bool) {
 	if !strings.ContainsRune(line, '"') {
 		fields := strings.Split(line, ",")
 		for i, f := range fields {
-			fields[i] = strings.TrimSpace(f)
+			fields[i] = csvcell.Restore(strings.TrimSpace(f))
 		}
 		return fields, true
 	}
@@ -102,7 +104,7 @@ func csvFields(line string) ([]string, bool) {
 		return nil, false
 	}
 	for i, f := range fields {
-		fields[i] = strings.TrimSpace(f)
+		fields[i] = csvcell.Restore(strings.TrimSpace(f))
 	}
 	return fields, true
 }

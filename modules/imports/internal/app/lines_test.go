@@ -59,3 +59,22 @@ func TestParseLine(t *testing.T) {
 		}
 	}
 }
+
+// A cell the export kept from being a formula reads as it was written.
+func TestCSVFieldsRestoreNeutralisedCells(t *testing.T) {
+	for line, want := range map[string][]string{
+		"2024-01-03,'=1+2":          {"2024-01-03", "=1+2"},
+		`2024-01-03,"'@x, y",'-3`:   {"2024-01-03", "@x, y", "-3"},
+		"2024-01-03,it's,Genesis 1": {"2024-01-03", "it's", "Genesis 1"},
+	} {
+		got, ok := csvFields(line)
+		if !ok || len(got) != len(want) {
+			t.Fatalf("%q: %q", line, got)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%q: field %d = %q, want %q", line, i, got[i], want[i])
+			}
+		}
+	}
+}
