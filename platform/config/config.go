@@ -115,6 +115,10 @@ func (c Config) Validate() error {
 		if u, err := url.Parse(c.SiteURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			problems = append(problems, fmt.Errorf("LAMPLIGHT_SITE_URL %q must be an absolute http(s) URL", c.SiteURL))
 		}
+	} else if !c.listensOnLoopback() {
+		// Without it, links in emails (password reset, verification)
+		// would take the Host a request names, which anyone can set.
+		problems = append(problems, fmt.Errorf("LAMPLIGHT_SITE_URL must be set when LAMPLIGHT_ADDR %q listens beyond loopback", c.Addr))
 	}
 	if c.DatabaseURL != "" && !c.UsesPostgres() {
 		problems = append(problems, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)"))
@@ -188,6 +192,20 @@ func parseNets(list []string) (nets []netip.Prefix, bad string) {
 		}
 	}
 	return nets, bad
+}
+
+// listensOnLoopback says whether the server can only be reached from
+// this machine, where the Host of a request is the operator's own.
+func (c Config) listensOnLoopback() bool {
+	host, _, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return true
+	}
+	if host == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
 }
 
 // SecureCookies is true when the public site is served over https.

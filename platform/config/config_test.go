@@ -157,3 +157,26 @@ func TestSecretsFromFiles(t *testing.T) {
 		}
 	})
 }
+
+// Beyond loopback, links in emails must not take a request's Host: the
+// site URL is required.
+func TestSiteURLRequiredBeyondLoopback(t *testing.T) {
+	for _, addr := range []string{"127.0.0.1:8080", "[::1]:8080", "localhost:8080", "127.0.0.2:9000"} {
+		c := valid()
+		c.Addr = addr
+		if err := c.Validate(); err != nil {
+			t.Errorf("%s: %v", addr, err)
+		}
+	}
+	for _, addr := range []string{"0.0.0.0:8080", ":8080", "[::]:8080", "10.0.0.5:8080", "lamplight.example:8080"} {
+		c := valid()
+		c.Addr = addr
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "LAMPLIGHT_SITE_URL") {
+			t.Errorf("%s without a site URL accepted (%v)", addr, err)
+		}
+		c.SiteURL = "https://lamplight.example"
+		if err := c.Validate(); err != nil {
+			t.Errorf("%s with a site URL: %v", addr, err)
+		}
+	}
+}

@@ -98,10 +98,26 @@ func accessLog(log *slog.Logger, m *metrics.Metrics) gin.HandlerFunc {
 			return
 		}
 		log.LogAttrs(ctx, level, "http request",
-			slog.String("method", c.Request.Method), slog.String("path", c.Request.URL.Path), slog.String("route", route),
+			slog.String("method", c.Request.Method), slog.String("path", loggedPath(c)), slog.String("route", route),
 			slog.Int("status", status), slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 			slog.Int("bytes", c.Writer.Size()), slog.String("client_ip", c.ClientIP()))
 	}
+}
+
+// secretParams are the path parameters that are credentials (a share
+// link's token, a calendar feed's file): whoever reads the log must not
+// be able to open them. Tokens in queries are never logged.
+var secretParams = map[string]bool{"token": true, "file": true}
+
+// loggedPath is the request's path with its secret parameters redacted.
+func loggedPath(c *gin.Context) string {
+	path := c.Request.URL.Path
+	for _, p := range c.Params {
+		if secretParams[p.Key] && p.Value != "" {
+			path = strings.Replace(path, p.Value, "[redacted]", 1)
+		}
+	}
+	return path
 }
 
 // routeObservers keeps the histogram's label-bound observers of matched

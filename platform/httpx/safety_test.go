@@ -2,14 +2,19 @@ package httpx_test
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/gin-gonic/gin"
 
+	"lamplight/platform/config"
+	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/metrics"
 )
 
 // sqliteBusy stands for the SQLite driver's error after the busy timeout.
@@ -34,5 +39,25 @@ func TestFailDatabaseUnavailable(t *testing.T) {
 	e.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/broken", nil))
 	if w.Code != http.StatusInternalServerError {
 		t.Fatalf("%d", w.Code)
+	}
+}
+
+// The access log never holds a share link's token or a feed's file name.
+func TestAccessLogRedactsTokens(t *testing.T) {
+	var out strings.Builder
+	e := httpx.NewEngine(httpx.Deps{
+		Config: config.Config{}, Log: slog.New(slog.NewTextHandler(&out, nil)), Metrics: metrics.New(),
+		Health: &health.Registry{}, WebApp: fstest.MapFS{},
+		SiteRoutes: []httpx.Routes{httpx.RoutesFunc(func(root *gin.RouterGroup) {
+			ok := func(c *gin.Context) { c.Status(http.StatusOK) }
+			root.GET("/share/progress/:token", ok)
+			root.GET("/share/calendar/:file", ok)
+		})},
+	})
+	for _, path := range []string{"/share/progress/s3cr3t-share-token", "/share/calendar/s3cr3t-feed-token.ics"} {
+		e.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, path, nil))
+	}
+	if got := out.String(); strings.Contains(got, "s3cr3t") || strings.Count(got, "[redacted]") != 2 {
+		t.Fatal(got)
 	}
 }

@@ -49,6 +49,7 @@ func TestIntegrationHealthcheck(t *testing.T) {
 	t.Run("a server listening on every interface is asked on loopback", func(t *testing.T) {
 		_, port, _ := net.SplitHostPort(strings.TrimPrefix(a.URL, "http://"))
 		cfg.Addr = "0.0.0.0:" + port
+		cfg.SiteURL = "https://lamplight.example"
 		setEnv(t, cfg)
 		if code := lamplight([]string{"healthcheck", "--timeout", "10s"}, &stderr); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr.String())
