@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"go.uber.org/fx"
+	"gorm.io/gorm"
 
 	"lamplight/modules/identity"
 	"lamplight/modules/identity/identitytest"
@@ -54,6 +55,43 @@ func TestIntegrationEveryAdminRouteIsGuarded(t *testing.T) {
 		}
 		if guarded == 0 {
 			t.Fatal("no route under /api/admin/: nothing was checked")
+		}
+	})
+}
+
+// The admin command runs in another process, whose cache the server does
+// not share: a flag it changes in the database counts on the server's
+// next admin request, however recently the session was cached.
+func TestIntegrationAdminChangeCountsAtOnce(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		var g *gorm.DB
+		var admins *identity.Admins
+		a := start(t, b.Config, identitytest.Options(), fx.Populate(&g, &admins))
+		one := identitytest.Bearer(identitytest.SignUp(t, a, "one@example.com"))
+		two := identitytest.Bearer(identitytest.SignUp(t, a, "two@example.com"))
+		for _, email := range []string{"one@example.com", "two@example.com"} {
+			if _, err := admins.Grant(context.Background(), email); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if code, res := a.Do(t, "GET", "/api/admin/users", "", one); code != http.StatusOK {
+			t.Fatalf("%d %s", code, res)
+		}
+		// As `lamplight admin revoke` does it from its own process.
+		if err := g.Exec("UPDATE identity_users SET is_admin = ? WHERE email = ?", false, "one@example.com").Error; err != nil {
+			t.Fatal(err)
+		}
+		if code, res := a.Do(t, "GET", "/api/admin/users", "", one); code != http.StatusForbidden {
+			t.Fatalf("revoked admin: %d %s", code, res)
+		}
+		if err := g.Exec("UPDATE identity_users SET is_admin = ? WHERE email = ?", true, "one@example.com").Error; err != nil {
+			t.Fatal(err)
+		}
+		if code, res := a.Do(t, "GET", "/api/admin/users", "", one); code != http.StatusOK {
+			t.Fatalf("granted again: %d %s", code, res)
+		}
+		if code, res := a.Do(t, "GET", "/api/admin/users", "", two); code != http.StatusOK {
+			t.Fatalf("%d %s", code, res)
 		}
 	})
 }

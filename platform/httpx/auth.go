@@ -13,6 +13,10 @@ import (
 type Caller struct {
 	ID    string
 	Admin bool
+	// AdminNow, when set, reads the admin flag from where it is kept, not
+	// from the cached session: RequireAdmin asks it, so a grant or revoke
+	// made by another process (the admin command) counts at once.
+	AdminNow func(context.Context) (bool, error)
 }
 
 type callerKey struct{}
@@ -52,7 +56,15 @@ func RequireAdmin(c *gin.Context) {
 		Fail(c, errs.ErrUnauthenticated)
 		return
 	}
-	if !who.Admin {
+	admin := who.Admin
+	if who.AdminNow != nil {
+		var err error
+		if admin, err = who.AdminNow(c.Request.Context()); err != nil {
+			Fail(c, err)
+			return
+		}
+	}
+	if !admin {
 		Fail(c, errs.ErrForbidden)
 		return
 	}

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -67,7 +68,11 @@ func (h *Handler) Authenticate(c *gin.Context) {
 		// it: only a request that writes nothing may answer from them.
 		ctx = cache.WithPrefetched(ctx, p.Prefetched)
 	}
-	c.Request = c.Request.WithContext(httpx.WithCaller(ctx, httpx.Caller{ID: p.User.ID, Admin: p.User.IsAdmin}))
+	id := p.User.ID
+	c.Request = c.Request.WithContext(httpx.WithCaller(ctx, httpx.Caller{
+		ID: id, Admin: p.User.IsAdmin,
+		AdminNow: func(ctx context.Context) (bool, error) { return h.svc.IsAdmin(ctx, id) },
+	}))
 	c.Next()
 }
 
