@@ -142,6 +142,22 @@ func TestIntegrationDeleteAccount(t *testing.T) {
 			expect(t, e.as(token, "DELETE", "/api/auth/user", map[string]string{"password": password}), 204)
 			expectError(t, e.as(token, "GET", "/api/auth/user", nil), 401, "unauthenticated")
 		})
+
+		t.Run("the last admin cannot delete their account", func(t *testing.T) {
+			e.t = t
+			ctx := context.Background()
+			boss := e.signUpWithoutCode("only-admin@example.com")
+			if _, err := e.admins.Grant(ctx, "only-admin@example.com"); err != nil {
+				t.Fatal(err)
+			}
+			expectError(t, e.as(boss, "DELETE", "/api/auth/user", nil), 409, "conflict", "last_admin")
+			expect(t, e.as(boss, "GET", "/api/auth/user", nil), 200)
+			e.signUpWithoutCode("second-admin@example.com")
+			if _, err := e.admins.Grant(ctx, "second-admin@example.com"); err != nil {
+				t.Fatal(err)
+			}
+			expect(t, e.as(boss, "DELETE", "/api/auth/user", nil), 204)
+		})
 	})
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/store"
@@ -36,7 +37,8 @@ func (s *Service) DeleteAccount(ctx context.Context, p Principal, cmd DeleteAcco
 
 // deleteUser deletes every identity row of the account and the mail queued
 // or sent to its addresses, and publishes UserDeleted through the outbox in
-// the same transaction.
+// the same transaction. The last admin is not deleted (ErrLastAdmin): the
+// instance would have no one to run it.
 func (s *Service) deleteUser(ctx context.Context, u store.User) error {
 	hashes, err := s.store.SessionTokenHashes(ctx, u.ID)
 	if err != nil {
@@ -49,6 +51,17 @@ func (s *Service) deleteUser(ctx context.Context, u store.User) error {
 		return err
 	}
 	err = s.store.Transact(ctx, func(tx *store.Tx) error {
+		if u.IsAdmin {
+			// Read locked, so two admins deleting themselves at once
+			// cannot leave none.
+			admins, err := tx.LockedAdmins(ctx)
+			if err != nil {
+				return err
+			}
+			if len(admins) == 1 && slices.Contains(admins, u.ID) {
+				return identityapi.ErrLastAdmin
+			}
+		}
 		if err := tx.DeleteUser(ctx, u.ID); err != nil {
 			return err
 		}
