@@ -162,21 +162,6 @@ func cachedVersion(raw string) int64 {
 	return v
 }
 
-// stale lists the cached projections not computed from the readers' current
-// log versions.
-func stale(values map[string]string, prefix string, readers []reader, versions []int64) []string {
-	var out []string
-	for i, r := range readers {
-		for _, n := range projectionNames {
-			raw := values[prefix+"proj:"+n+":"+r.id]
-			if cachedVersion(raw) != versions[i] {
-				out = append(out, fmt.Sprintf("%s of %s: cached for log version %d, log is at %d", n, r.email, cachedVersion(raw), versions[i]))
-			}
-		}
-	}
-	return out
-}
-
 // differences lists the keys whose values differ between two snapshots.
 func differences(before, after map[string]string) []string {
 	var out []string

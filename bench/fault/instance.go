@@ -333,6 +333,34 @@ func (a api) readProjections(ctx context.Context, r reader, today string) (map[s
 	return out, nil
 }
 
+// follows says whether the projections, read through the API as a reader
+// reads them, reflect the reader's log at version or later: every one
+// answers, and today's verse count equals the distinct verses the log
+// holds for today (the suite writes one verse an entry).
+func (a api) follows(ctx context.Context, r reader, version int64, today string) bool {
+	log, v, err := a.log(ctx, r)
+	if err != nil || v < version {
+		return false
+	}
+	verses := map[int]bool{}
+	for _, e := range log {
+		if e.Date == today {
+			verses[e.StartVerseID] = true
+		}
+	}
+	answers, err := a.readProjections(ctx, r, today)
+	if err != nil {
+		return false
+	}
+	var counts map[string]struct {
+		Total int `json:"total"`
+	}
+	if json.Unmarshal([]byte(answers[projections(today)[1]]), &counts) != nil {
+		return false
+	}
+	return counts[today].Total == len(verses)
+}
+
 // health is the detailed health status ("ok" or "degraded") as one word.
 func (a api) health(ctx context.Context) string {
 	code, res, _, err := a.do(ctx, http.MethodGet, "/api/health", "", nil)

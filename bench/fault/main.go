@@ -220,12 +220,12 @@ func printResult(r result) {
 		w.lost, w.duplicated, w.phantom, w.unanswered)
 	fmt.Printf("   recovery: fault over after %s; writes sent after the fault failing: %s; every instance acknowledging new writes %s after it; projections following new writes %s after it\n",
 		secs(r.outage), r.failing, secs(r.writesBack), secs(r.projBack))
-	cachedText := "in process, not checked"
+	readText := "compared with a fresh process's"
 	if !r.sc.sqlite {
-		cachedText = "current " + secs(r.projCurrent) + " after it"
+		readText = "read through the API " + secs(r.projCurrent) + " after it"
 	}
-	fmt.Printf("   after the load: outbox empty %s after it stopped; cached projections %s; %d of %d projections equal a fresh recompute\n",
-		secs(r.drained), cachedText, r.compared-len(r.mismatched), r.compared)
+	fmt.Printf("   after the load: outbox empty %s after it stopped; projections %s; %d of %d projections equal a fresh recompute\n",
+		secs(r.drained), readText, r.compared-len(r.mismatched), r.compared)
 	fmt.Printf("   /api/health says %q; %d server log lines name a missing consumer group (NOGROUP)\n", r.health, r.nogroup)
 	printLogs(r.logs)
 	printVerdict(r.problems)
