@@ -40,9 +40,9 @@ const (
 	// MaxRowDetails is how many rows the answer lists; the counts cover all.
 	MaxRowDetails = 1000
 	// chunk is how many entries (or notes) one unit of work writes, so a
-	// large import holds the database's write lock for short turns and
-	// other readers' writes wait for one chunk at most.
-	chunk = 500
+	// large import holds the database's write lock for short turns (see
+	// yield) and other readers' writes wait about one chunk at most.
+	chunk = 100
 )
 
 // limitImports bounds the imports and previews a reader sends.

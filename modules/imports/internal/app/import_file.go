@@ -217,6 +217,7 @@ func (s *Service) write(ctx context.Context, userID string, a *archive, res *Res
 	}
 	for from := 0; from < len(entries); from += chunk {
 		to := min(from+chunk, len(entries))
+		began := time.Now()
 		err := s.w.Transact(ctx, func(tx *uow.Tx) error {
 			added, err := s.entries.ImportEntries(tx, userID, entries[from:to])
 			if err != nil {
@@ -232,8 +233,20 @@ func (s *Service) write(ctx context.Context, userID string, a *archive, res *Res
 		if err != nil {
 			return err
 		}
+		yield(ctx, time.Since(began))
 	}
 	return nil
+}
+
+// yield pauses between two chunks as long as the last one took (at least
+// a few milliseconds), so writers waiting for the database's write lock
+// (SQLite's busy handler retries every few to 100 ms) get their turn
+// instead of finding the next chunk there first.
+func yield(ctx context.Context, took time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(max(took, 5*time.Millisecond)):
+	}
 }
 
 // writeArchive restores the settings (when the preview said so) and the
@@ -295,6 +308,7 @@ func (s *Service) writeArchive(ctx context.Context, userID string, a *archive, r
 	}
 	res.Notes = &Counts{}
 	for from := 0; from < len(notes); from += chunk {
+		began := time.Now()
 		err := s.w.Transact(ctx, func(tx *uow.Tx) error {
 			statuses, err := s.noteImp.ImportNotes(tx, userID, notes[from:min(from+chunk, len(notes))])
 			for _, st := range statuses {
@@ -305,6 +319,7 @@ func (s *Service) writeArchive(ctx context.Context, userID string, a *archive, r
 		if err != nil {
 			return err
 		}
+		yield(ctx, time.Since(began))
 	}
 	return nil
 }

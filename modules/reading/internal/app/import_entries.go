@@ -17,7 +17,12 @@ func (s *Service) ImportEntries(u *uow.Tx, userID string, entries []readingapi.E
 	if err != nil {
 		return nil, err
 	}
-	seen, err := t.Keys()
+	var dates []string
+	for _, e := range entries {
+		dates = append(dates, e.Date)
+	}
+	slices.Sort(dates)
+	seen, err := t.Keys(slices.Compact(dates))
 	if err != nil {
 		return nil, err
 	}

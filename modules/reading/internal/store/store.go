@@ -118,10 +118,13 @@ type EntryKey struct {
 	Start, End bible.VerseID
 }
 
-// Keys returns the date and range of every entry of the reader's log, as
-// the unit of work sees it.
-func (t *Tx) Keys() (map[EntryKey]bool, error) {
-	rows, err := t.tx.Model(&entryRow{}).Select("date, start_verse_id, end_verse_id").Where("user_id = ?", t.userID).Rows()
+// Keys returns the date and range of every entry of the reader's log on
+// dates, as the unit of work sees it: an import's chunk reads only its own
+// dates, so a long log does not lengthen every chunk's hold on the write
+// lock.
+func (t *Tx) Keys(dates []string) (map[EntryKey]bool, error) {
+	rows, err := t.tx.Model(&entryRow{}).Select("date, start_verse_id, end_verse_id").
+		Where("user_id = ? AND date IN ?", t.userID, dates).Rows()
 	if err != nil {
 		return nil, err
 	}
