@@ -26,6 +26,7 @@ func setEnv(t *testing.T, cfg config.Config) {
 	t.Setenv("LAMPLIGHT_DATA_DIR", cfg.DataDir)
 	t.Setenv("DATABASE_URL", cfg.DatabaseURL)
 	t.Setenv("REDIS_URL", "")
+	t.Setenv("LAMPLIGHT_SITE_URL", cfg.SiteURL)
 }
 
 func startApp(t *testing.T, cfg config.Config) *testkit.App {
