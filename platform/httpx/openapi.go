@@ -91,8 +91,6 @@ components:
         - idempotency_key_reused
         - idempotency_in_progress
         - service_unavailable
-        - import_too_many_rows
-        - import_log_full
   parameters:
     IdempotencyKey:
       name: Idempotency-Key

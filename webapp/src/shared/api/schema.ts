@@ -581,7 +581,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account and all of the reader's data
-         * @description Needs the current password, or a sign-in less than 10 minutes old. 400 validation_error password/password_incorrect, or password/required when the sign-in is older; 429 too_many_requests with Retry-After (wrong passwords count against the account's sign-in failures, see POST /api/auth/login). Clears the cookie.
+         * @description Needs the current password, or a sign-in less than 10 minutes old. 400 validation_error password/password_incorrect, or password/required when the sign-in is older; 429 too_many_requests with Retry-After (wrong passwords count against the account's sign-in failures, see POST /api/auth/login); 409 conflict last_admin for the only admin (grant another first). Clears the cookie.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -822,7 +822,9 @@ export interface paths {
          * Preview or import a file of readings (the archive, the log as CSV, or pasted text)
          * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the six languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
          *
-         *     Each row is new, existing (reason already_logged: the same date and range is logged; repeated_in_file: an earlier row has it) or invalid (reason invalid_date, missing_passage, invalid_book_name, invalid_verse_range, line_too_long; text holds the line). With dryRun=true nothing is written. Without it the new rows, and an archive's tags (matched by label, ignoring case), notes (with their passages, tags and times; one with the same content and creation time is existing) and, into an account with no log, notes or tags yet, its settings (except the language, which is the account's) are written in one transaction, all or nothing, and the answer is the same with what was written. Importing the same file again adds nothing. moveLookBackTo is set when new readings predate the reader's look-back date.
+         *     Each row is new, existing (reason already_logged: the same date and range is logged; repeated_in_file: an earlier row has it) or invalid (reason invalid_date, missing_passage, invalid_book_name, invalid_verse_range, line_too_long; text holds the line). With dryRun=true nothing is written. Without it the new rows, and an archive's tags (matched by label, ignoring case), notes (with their passages, tags and times; one with the same content and creation time is existing) and, into an account with no log, notes or tags yet, its settings (except the language, which is the account's) are written in transactions of 100 rows (or notes) each, with a pause between them, so a large import never holds other readers' writes for long, and the answer is the same with what was written. Importing the same file again adds nothing, so an import cut short is completed by sending it again. moveLookBackTo is set when new readings predate the reader's look-back date. The answer lists the first 1,000 rows; the counts cover all of them.
+         *
+         *     Bounds: a file gives at most 100,000 rows (and an archive 20,000 notes), and a reader's log holds at most 150,000 entries after an import: beyond either the answer is 413 payload_too_large with code import_too_many_rows (properties.maxRows) or import_log_full (properties.maxEntries), and nothing is written. A reader may send 30 imports or previews an hour (429 too_many_requests with Retry-After beyond).
          */
         post: operations["importFile"];
         delete?: never;
@@ -1662,7 +1664,7 @@ export interface components {
          * @description Every detail code the API answers with, each a plain snake_case id unique across modules and translated by the web app. Field kinds: required, is_invalid (properties may name a reason such as same_book or start_after_end), unique, min_length, max_length, review. The others explain a failure of the whole request or of one field in their own words. The platform's codes come first; each module lists its own in its openapi.yaml (x-error-codes) and they follow, sorted.
          * @enum {string}
          */
-        ErrorCode: "required" | "is_invalid" | "unique" | "min_length" | "max_length" | "review" | "invalid_request" | "too_many_requests" | "payload_too_large" | "operator_only" | "idempotency_key_invalid" | "idempotency_key_reused" | "idempotency_in_progress" | "account_not_found" | "already_verified" | "book_not_found" | "cross_origin_request" | "email_in_use" | "email_not_verified" | "entry_not_found" | "feedback_not_found" | "google_not_configured" | "import_archive_invalid" | "import_archive_version" | "import_content_type" | "import_empty" | "import_unreadable" | "invalid_login" | "last_admin" | "new_email_required" | "note_not_found" | "own_account" | "password_incorrect" | "password_reset_link_expired" | "push_subscription_not_found" | "reminder_token_invalid" | "session_not_found" | "tag_not_found" | "verification_code_expired" | "verify_email";
+        ErrorCode: "required" | "is_invalid" | "unique" | "min_length" | "max_length" | "review" | "invalid_request" | "too_many_requests" | "payload_too_large" | "operator_only" | "idempotency_key_invalid" | "idempotency_key_reused" | "idempotency_in_progress" | "service_unavailable" | "account_not_found" | "already_verified" | "book_not_found" | "cross_origin_request" | "email_in_use" | "email_not_verified" | "entry_not_found" | "feedback_not_found" | "google_not_configured" | "import_archive_invalid" | "import_archive_version" | "import_content_type" | "import_empty" | "import_log_full" | "import_too_many_rows" | "import_unreadable" | "invalid_login" | "last_admin" | "new_email_required" | "note_not_found" | "own_account" | "password_incorrect" | "password_reset_link_expired" | "push_subscription_not_found" | "reminder_token_invalid" | "session_not_found" | "tag_not_found" | "verification_code_expired" | "verify_email";
         /** @description One reason of a failure, about a field when field is set. */
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
@@ -1675,7 +1677,7 @@ export interface components {
          * @description The class of a failure; each has one HTTP status.
          * @enum {string}
          */
-        ErrorKind: "validation_error" | "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "payload_too_large" | "internal_error";
+        ErrorKind: "validation_error" | "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "payload_too_large" | "internal_error" | "unavailable";
         /** @description Schema version 1. Times are RFC 3339 in UTC; dates YYYY-MM-DD; verse ids are 100000000 + book*1000000 + chapter*1000 + verse (Genesis 1:1 is 101001001). Tag ids in notes name tags of the same archive. */
         ExportArchive: {
             /** @enum {string} */
@@ -1839,6 +1841,7 @@ export interface components {
              */
             moveLookBackTo?: string;
             notes?: components["schemas"]["ImportCounts"];
+            /** @description The first 1,000 rows of the file */
             rows: {
                 /** @description YYYY-MM-DD, "" when the line has no readable date */
                 date: string;
@@ -2254,7 +2257,7 @@ export interface components {
                 "application/json": components["schemas"]["ContentPage"];
             };
         };
-        /** @description The request failed; see the error code. Any operation may also answer 400 invalid_request (malformed input), 403 cross_origin_request (a cookie write from another site), 429 too_many_requests or 500 internal_error. */
+        /** @description The request failed; see the error code. Any operation may also answer 400 invalid_request (malformed input), 403 cross_origin_request (a cookie write from another site), 429 too_many_requests, 500 internal_error or 503 unavailable (service_unavailable: the database is busy or out of reach; try again after Retry-After). */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -2367,7 +2370,7 @@ export interface components {
         ContentSection: "about" | "policy";
         /** @description Language of the passages (en, de, es, fr, pt, uk or a tag such as de-DE); the reader's own when absent */
         ExportLocale: string;
-        /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+        /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
         IdempotencyKey: string;
         /** @description An ETag from an earlier answer; when it still matches, the answer is 304 without a body. */
         IfNoneMatch: string;
@@ -3320,6 +3323,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["AuthTooManyRequests"];
             default: components["responses"]["Error"];
@@ -3573,7 +3577,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 "Accept-Language"?: string;
             };
@@ -3668,6 +3672,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3859,7 +3864,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3899,7 +3904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3987,7 +3992,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4021,7 +4026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4092,7 +4097,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4257,7 +4262,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4341,7 +4346,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4375,7 +4380,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After. A random UUID per request is a good key. */
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
