@@ -8,6 +8,7 @@ import { ProgressBar } from '@/shared/ui';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 import { Layout } from './layout/Layout';
+import { JustOpenedHost } from './JustOpenedHost';
 import { useNavItems } from './navigation';
 import { ReaderStartup } from './ReaderStartup';
 import { SessionEffects } from './SessionEffects';
@@ -41,6 +42,7 @@ export function AppShell() {
       <SessionEffects />
       <ReaderStartup />
       <Layout navItems={items} homeTo={homeTo} aside={status === 'signedIn' ? <FeedbackButton /> : undefined}>
+        <JustOpenedHost />
         <Outlet />
       </Layout>
       <PwaNotices offerInstall={status === 'signedIn'} />

@@ -10,6 +10,7 @@ const WITH_PICKER = { namespaces: ['readingLog', 'passagePicker'] } as const;
 /** The signed-in reader's log screens; the app mounts them behind the sign-in guard. */
 export const readingLogRoutes: RouteObject[] = [
   { path: 'today', lazy: lazyRoute(() => import('./pages/TodayPage'), (m) => m.TodayPage, WITH_PICKER) },
+  { path: 'log', lazy: lazyRoute(() => import('./pages/LogPage'), (m) => m.LogPage, WITH_PICKER) },
   { path: 'calendar', lazy: lazyRoute(() => import('./pages/CalendarPage'), (m) => m.CalendarPage, WITH_PICKER) },
   { path: 'settings/reading', lazy: lazyRoute(() => import('./pages/ReadingSettingsPage'), (m) => m.ReadingSettingsPage, NS) },
 ];

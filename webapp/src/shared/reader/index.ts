@@ -22,6 +22,7 @@ export {
   writeBrowserBibleApp,
 } from './bibleApp';
 export { usePreferredBibleApp, useReaderStartup } from './hooks';
+export { clearOpened, markReturned, rememberOpened, useOpenedOffer, type Opening } from './opened';
 export { dateInTimeZone, useReaderToday } from './today';
 export type { ReaderLog } from './log';
 export type { LogEntry, LogEntryDraft, ReaderSettings, ReaderSettingsPatch } from './types';

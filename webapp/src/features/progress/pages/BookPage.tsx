@@ -5,7 +5,9 @@ import { bookById, bookName, link, wholeBook, wholeChapter, type Book, type Loca
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
+import { historyOfPassagePath } from '@/shared/lib/historyLinks';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
+import { rememberOpened } from '@/shared/reader';
 import { Button, NotFoundPage, useActionLabel } from '@/shared/ui';
 import { useGetBookProgressQuery, useGetNoteCountsByBookQuery, type ChapterProgress } from '../api';
 import { CheckIcon, ExternalIcon, NoteIcon } from '../components/icons';
@@ -87,6 +89,9 @@ function BookView({ book }: { book: Book }) {
           <LocaleLink to={composeNotePath([wholeBook(book.id)!])} aria-label={actionLabel(t('notes.take'), name)}>
             {t('notes.take')}
           </LocaleLink>
+          <LocaleLink to={historyOfPassagePath(wholeBook(book.id)!)} aria-label={actionLabel(t('book.history'), name)}>
+            {t('book.history')}
+          </LocaleLink>
         </p>
       </header>
 
@@ -128,6 +133,7 @@ function BookView({ book }: { book: Book }) {
 
 function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }) {
   const { t } = useTranslation('progress');
+  const actionLabel = useActionLabel();
   const fmt = useFormats();
   const bible = usePreferredBible();
   const { logChapter, reference } = useChapterLog();
@@ -161,6 +167,11 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
         )}
       </div>
       <p className={styles.tileVerses}>
+        <LocaleLink to={historyOfPassagePath(range)} className={styles.tileHistory} aria-label={actionLabel(t('book.history'), ref)}>
+          {t('book.history')}
+        </LocaleLink>
+      </p>
+      <p className={styles.tileVerses}>
         {t('figures.versesOf', { read: fmt.integer(chapter.versesRead), total: fmt.integer(chapter.totalVerses) })}
       </p>
       <SegmentBar segments={chapter.segments} size="small" />
@@ -171,6 +182,7 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('book.openLabel', { action: t('book.open'), reference: ref, app: bible.appName })}
+          onClick={() => rememberOpened(range)}
         >
           <span className={styles.openText}>{t('book.open')}</span>
           <ExternalIcon />

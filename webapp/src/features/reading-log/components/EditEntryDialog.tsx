@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
-import { useReaderToday, useUpdateLogEntryMutation, type LogEntry } from '@/shared/reader';
+import { useAddLogEntryMutation, useReaderToday, useUpdateLogEntryMutation, type LogEntry, type LogEntryDraft } from '@/shared/reader';
 import { Button, FormAlert, Modal, SubmitButton, TextField, useErrorMessages, useToast } from '@/shared/ui';
 import { isIsoDate } from '../lib/dates';
 import { useFormats } from '../lib/format';
@@ -11,8 +11,20 @@ import { useLogFollowUp } from './LogFollowUp';
 import { PassagePreview } from './PassagePreview';
 import styles from './EditEntryDialog.module.css';
 
-/** Changes an entry's passage (typed, with the same preview as logging) and date. */
-export function EditEntryDialog({ entry, onClose }: { entry: LogEntry; onClose: () => void }) {
+/**
+ * Changes an entry's passage (typed, with the same preview as logging) and date; given a draft
+ * without an id (a suggestion, a passage just opened), it logs a new entry the reader can adjust first.
+ */
+export function EditEntryDialog({
+  entry,
+  onClose,
+  onSaved,
+}: {
+  entry: LogEntry | LogEntryDraft;
+  onClose: () => void;
+  /** After a successful save (before the dialog closes). */
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation('readingLog');
   const formats = useFormats();
   const locale = formats.locale as Locale;
@@ -20,7 +32,10 @@ export function EditEntryDialog({ entry, onClose }: { entry: LogEntry; onClose: 
   const toast = useToast();
   const messages = useErrorMessages();
   const followUp = useLogFollowUp();
-  const [update, { isLoading }] = useUpdateLogEntryMutation();
+  const existing = 'id' in entry ? (entry as LogEntry) : undefined;
+  const [update, updating] = useUpdateLogEntryMutation();
+  const [add, adding] = useAddLogEntryMutation();
+  const isLoading = updating.isLoading || adding.isLoading;
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() => format(entry, locale));
@@ -59,7 +74,9 @@ export function EditEntryDialog({ entry, onClose }: { entry: LogEntry; onClose: 
     const range = preview.passages[0]!.range;
     const before = followUp.snapshot();
     try {
-      await update({ id: entry.id, date, startVerseId: range.startVerseId, endVerseId: range.endVerseId }).unwrap();
+      const draft = { date, startVerseId: range.startVerseId, endVerseId: range.endVerseId };
+      if (existing) await update({ id: existing.id, ...draft }).unwrap();
+      else await add(draft).unwrap();
     } catch (caught) {
       const error = toApiError(caught);
       const detail = error.details.find((d) => d.field);
@@ -68,7 +85,15 @@ export function EditEntryDialog({ entry, onClose }: { entry: LogEntry; onClose: 
       else setFormError(messages.request(error) ?? t('errors.saveFailed'));
       return;
     }
-    toast.success(t('edit.saved', { passage: format(range, locale) }));
+    const passage = format(range, locale);
+    toast.success(
+      existing
+        ? t('edit.saved', { passage })
+        : date === today
+          ? t('logger.savedToday', { passages: passage })
+          : t('logger.savedOn', { passages: passage, date: formats.date(date) }),
+    );
+    onSaved?.();
     onClose();
     await followUp.afterSave([date], before);
   }
@@ -77,7 +102,7 @@ export function EditEntryDialog({ entry, onClose }: { entry: LogEntry; onClose: 
     <Modal labelledBy={`${id}-title`} onCancel={onClose} initialFocus={inputRef}>
       <form onSubmit={onSubmit} noValidate className={styles.form}>
         <h2 id={`${id}-title`} className={styles.title}>
-          {t('edit.title')}
+          {existing ? t('edit.title') : t('edit.newTitle')}
         </h2>
         <TextField
           ref={inputRef}
@@ -105,7 +130,7 @@ export function EditEntryDialog({ entry, onClose }: { entry: LogEntry; onClose: 
           <Button variant="secondary" onClick={onClose}>
             {t('edit.cancel')}
           </Button>
-          <SubmitButton busy={isLoading}>{t('edit.save')}</SubmitButton>
+          <SubmitButton busy={isLoading}>{existing ? t('edit.save') : t('edit.log')}</SubmitButton>
         </div>
       </form>
     </Modal>

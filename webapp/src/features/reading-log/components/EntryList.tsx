@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { format, rangeCount, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
-import { composeNotePath } from '@/shared/lib/noteLinks';
-import { useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
-import { Button, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
+import { rememberOpened, useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
+import { useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { continueAfter } from '../lib/continueReading';
 import { useFormats } from '../lib/format';
 import { inLoggedOrder } from '../lib/newVerses';
 import { useBibleLinks } from '../lib/useBibleLinks';
+import { ActionMenu } from './ActionMenu';
 import { EditEntryDialog } from './EditEntryDialog';
+import menuStyles from './ActionMenu.module.css';
 import styles from './EntryList.module.css';
 
 export interface EntryListProps {
@@ -22,7 +25,10 @@ export interface EntryListProps {
   label: string;
 }
 
-/** A day's entries: passage, verse count and new verses, with open, edit and delete. */
+/**
+ * A day's entries: passage, verse count and new verses, with Open and a menu of the other actions
+ * (continue reading, take a note, view notes, edit, delete).
+ */
 export function EntryList({ entries, newVerses, empty, label }: EntryListProps) {
   const { t } = useTranslation('readingLog');
   const actionLabel = useActionLabel();
@@ -60,6 +66,7 @@ export function EntryList({ entries, newVerses, empty, label }: EntryListProps) 
           const passage = format(entry, locale);
           const verses = rangeCount(entry);
           const fresh = newVerses.get(entry.id) ?? 0;
+          const next = continueAfter(entry);
           return (
             <li key={entry.id} className={styles.item}>
               <div className={styles.main}>
@@ -79,25 +86,41 @@ export function EntryList({ entries, newVerses, empty, label }: EntryListProps) 
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={actionLabel(t('entries.open'), t('entries.openContext', { passage, app: links.appName }))}
+                  onClick={() => rememberOpened(entry)}
                 >
                   <span className={styles.openText}>{t('entries.open')}</span>
                   <span aria-hidden="true"> ↗</span>
                 </a>
-                <LocaleLink className={styles.action} to={composeNotePath([entry])} aria-label={actionLabel(t('entries.note'), passage)}>
-                  {t('entries.note')}
-                </LocaleLink>
-                <Button variant="ghost" size="small" aria-label={actionLabel(t('entries.edit'), passage)} onClick={() => setEditing(entry)}>
-                  {t('entries.edit')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="small"
-                  className={styles.delete}
-                  aria-label={actionLabel(t('entries.delete'), passage)}
-                  onClick={() => void onDelete(entry, passage)}
-                >
-                  {t('entries.delete')}
-                </Button>
+                <ActionMenu label={t('entries.actions')} accessibleLabel={actionLabel(t('entries.actions'), passage)}>
+                  {next && (
+                    <a
+                      href={links.href(next)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={actionLabel(t('entries.continue'), t('entries.openContext', { passage: format(next, locale), app: links.appName }))}
+                      onClick={() => rememberOpened(next)}
+                    >
+                      {t('entries.continue')}
+                    </a>
+                  )}
+                  <LocaleLink to={composeNotePath([entry])} aria-label={actionLabel(t('entries.note'), passage)}>
+                    {t('entries.note')}
+                  </LocaleLink>
+                  <LocaleLink to={notesOnPassagePath(entry)} aria-label={actionLabel(t('entries.viewNotes'), passage)}>
+                    {t('entries.viewNotes')}
+                  </LocaleLink>
+                  <button type="button" aria-label={actionLabel(t('entries.edit'), passage)} onClick={() => setEditing(entry)}>
+                    {t('entries.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className={menuStyles.danger}
+                    aria-label={actionLabel(t('entries.delete'), passage)}
+                    onClick={() => void onDelete(entry, passage)}
+                  >
+                    {t('entries.delete')}
+                  </button>
+                </ActionMenu>
               </div>
             </li>
           );

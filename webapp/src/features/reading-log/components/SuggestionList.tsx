@@ -1,13 +1,16 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { format, rangeCount, type Locale } from '@/shared/bible';
+import { VerseSet, format, rangeCount, rangesOverlap, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
-import { composeNotePath } from '@/shared/lib/noteLinks';
-import { useAddLogEntryMutation, useReaderToday } from '@/shared/reader';
-import { SubmitButton, useActionLabel, useErrorMessages, useToast } from '@/shared/ui';
+import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
+import { rememberOpened, useAddLogEntryMutation, useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
+import { Button, SubmitButton, useActionLabel, useErrorMessages, useToast } from '@/shared/ui';
 import type { ReadingSuggestion } from '../api';
 import { useFormats } from '../lib/format';
 import { useBibleLinks } from '../lib/useBibleLinks';
+import { ActionMenu } from './ActionMenu';
+import { EditEntryDialog } from './EditEntryDialog';
 import { useLogFollowUp } from './LogFollowUp';
 import styles from './SuggestionList.module.css';
 
@@ -22,8 +25,10 @@ function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
   const messages = useErrorMessages();
   const followUp = useLogFollowUp();
   const [add, { isLoading }] = useAddLogEntryMutation();
+  const [editing, setEditing] = useState(false);
   const passage = format(suggestion, locale);
   const verses = rangeCount(suggestion);
+  const fresh = useNewVerses(suggestion);
   const { kind, afterEntry } = suggestion.suggestionContext;
   const context =
     kind === 'continue'
@@ -47,7 +52,15 @@ function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
       <div className={styles.text}>
         <p className={styles.context}>{context}</p>
         <p className={styles.passage}>{passage}</p>
-        <p className={styles.verses}>{t('verses', { count: verses, n: formats.integer(verses) })}</p>
+        <p className={styles.verses}>
+          {t('verses', { count: verses, n: formats.integer(verses) })}
+          {fresh !== undefined && (
+            <>
+              <span aria-hidden="true"> · </span>
+              {t('suggestions.newVerses', { count: fresh, n: formats.integer(fresh) })}
+            </>
+          )}
+        </p>
       </div>
       <div className={styles.actions}>
         <a
@@ -56,28 +69,55 @@ function SuggestionItem({ suggestion }: { suggestion: ReadingSuggestion }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={actionLabel(t('entries.open'), t('entries.openContext', { passage, app: links.appName }))}
+          onClick={() => rememberOpened(suggestion)}
         >
           {t('entries.open')}
           <span aria-hidden="true"> ↗</span>
         </a>
-        <LocaleLink className={styles.open} to={composeNotePath([suggestion])} aria-label={actionLabel(t('entries.note'), passage)}>
-          {t('entries.note')}
-        </LocaleLink>
+        <ActionMenu label={t('entries.actions')} accessibleLabel={actionLabel(t('entries.actions'), passage)}>
+          <LocaleLink to={composeNotePath([suggestion])} aria-label={actionLabel(t('entries.note'), passage)}>
+            {t('entries.note')}
+          </LocaleLink>
+          <LocaleLink to={notesOnPassagePath(suggestion)} aria-label={actionLabel(t('entries.viewNotes'), passage)}>
+            {t('entries.viewNotes')}
+          </LocaleLink>
+        </ActionMenu>
+        <Button variant="secondary" size="small" aria-label={actionLabel(t('suggestions.log'), passage)} onClick={() => setEditing(true)}>
+          {t('suggestions.log')}
+        </Button>
         <SubmitButton
           type="button"
           size="small"
           busy={isLoading}
-          aria-label={actionLabel(t('suggestions.log'), passage)}
+          aria-label={actionLabel(t('suggestions.logToday'), passage)}
           onClick={() => void onLog()}
         >
-          {t('suggestions.log')}
+          {t('suggestions.logToday')}
         </SubmitButton>
       </div>
+      {editing && (
+        <EditEntryDialog
+          entry={{ date: today, startVerseId: suggestion.startVerseId, endVerseId: suggestion.endVerseId }}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </li>
   );
 }
 
-/** Up to three passages to read next, each with its reason, Open and Log (for today). */
+/** How many of the passage's verses are not yet read since lookBackDate (undefined until the log loads). */
+function useNewVerses(range: { startVerseId: number; endVerseId: number }): number | undefined {
+  const { data: log } = useGetLogQuery();
+  const { data: settings } = useGetReaderSettingsQuery();
+  const lookBack = settings?.lookBackDate;
+  return useMemo(() => {
+    if (!log) return undefined;
+    const read = new VerseSet(log.entries.filter((entry) => (!lookBack || entry.date >= lookBack) && rangesOverlap(entry, range)));
+    return rangeCount(range) - read.countRange(range);
+  }, [log, lookBack, range]);
+}
+
+/** Up to three passages to read next, each with its reason, Open, Log (the editor, pre-filled) and Log today. */
 export function SuggestionList({ suggestions, label }: { suggestions: readonly ReadingSuggestion[]; label: string }) {
   return (
     <ul className={styles.list} aria-label={label}>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
+import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { FormAlert, useErrorMessages } from '@/shared/ui';
@@ -67,6 +68,9 @@ function TodayContent() {
             ) : (
               <EntryList entries={todays} newVerses={fresh} empty={t('today.noEntries')} label={t('today.entriesHeading')} />
             )}
+            <p className={styles.more}>
+              <LocaleLink to="/log">{t('today.viewAll')}</LocaleLink>
+            </p>
           </section>
           <section className={`${styles.card} ${styles.suggestions}`} aria-labelledby="today-suggestions-heading">
             <h2 id="today-suggestions-heading" className={styles.sectionHeading}>

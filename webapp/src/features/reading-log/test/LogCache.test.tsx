@@ -67,7 +67,7 @@ describe('the cached log', () => {
 
     // A single entry, from a suggestion's Log button.
     const again = projectionCounts();
-    await user.click(screen.getByRole('button', { name: 'Log: Genesis 3' }));
+    await user.click(screen.getByRole('button', { name: 'Log today: Genesis 3' }));
     await waitFor(() => expect(passages(list)).toContain('Genesis 3'));
     await expectProjectionsAskedAgain(again);
 
@@ -80,6 +80,7 @@ describe('the cached log', () => {
     const list = await todayList();
     await waitFor(() => expect(projectionCounts().every((n) => n === 1)).toBe(true));
 
+    await user.click(within(list).getByRole('button', { name: 'Actions: Psalm 23' }));
     await user.click(within(list).getByRole('button', { name: 'Edit: Psalm 23' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
@@ -90,6 +91,7 @@ describe('the cached log', () => {
     await expectProjectionsAskedAgain([1, 1, 1, 1]);
 
     const before = projectionCounts();
+    await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
     await user.click(within(list).getByRole('button', { name: 'Delete: Genesis 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -104,6 +106,7 @@ describe('the cached log', () => {
     fakeReader({ entries: todaysEntries() });
     const { user } = renderApp('/today');
     const list = await todayList();
+    await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
     await user.click(within(list).getByRole('button', { name: 'Edit: Genesis 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: yesterday } });
@@ -127,6 +130,7 @@ describe('the cached log', () => {
     await user.type(screen.getByRole('textbox', { name: 'What did you read?' }), 'Jn 3{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
 
+    await user.click(within(list).getByRole('button', { name: 'Actions: Psalm 23' }));
     await user.click(within(list).getByRole('button', { name: 'Edit: Psalm 23' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
@@ -136,6 +140,7 @@ describe('the cached log', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
+    await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
     await user.click(within(list).getByRole('button', { name: 'Delete: Genesis 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));

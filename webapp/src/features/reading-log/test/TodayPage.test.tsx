@@ -135,8 +135,13 @@ describe('Today', () => {
     expect(open).toHaveAttribute('href', 'https://www.biblegateway.com/passage/?search=Genesis%202&version=NASB');
     expect(open).toHaveAttribute('target', '_blank');
     expect(open).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    await user.click(screen.getByRole('button', { name: 'Actions: Genesis 2' }));
     expect(screen.getByRole('link', { name: 'Take a note: Genesis 2' })).toHaveAttribute('href', '/notes?compose=101002001-101002025');
-    await user.click(screen.getByRole('button', { name: 'Log: Genesis 2' }));
+    expect(screen.getByRole('link', { name: 'View notes: Genesis 2' })).toHaveAttribute(
+      'href',
+      '/notes?filterPassageStartVerseId=101002001&filterPassageEndVerseId=101002025',
+    );
+    await user.click(screen.getByRole('button', { name: 'Log today: Genesis 2' }));
     await waitFor(() => expect(apiCalls('POST /api/log-entries')).toHaveLength(1));
     expect(apiCalls('POST /api/log-entries')[0]!.body).toEqual({ date: today, startVerseId: 101002001, endVerseId: 101002025 });
   });

@@ -1,0 +1,13 @@
+import { nextVerse, newVerseId, verseIdParts, versesInChapter, type VerseRange } from '@/shared/bible';
+
+/**
+ * Where a reading that ended at `range` goes on: from the next verse to the end of its chapter,
+ * which is the whole next chapter (or the next book's first) when the range ended one. Undefined
+ * after Revelation 22:21.
+ */
+export function continueAfter(range: VerseRange): VerseRange | undefined {
+  const start = nextVerse(range.endVerseId);
+  if (start === undefined) return undefined;
+  const { book, chapter } = verseIdParts(start);
+  return { startVerseId: start, endVerseId: newVerseId(book, chapter, versesInChapter(book, chapter)) };
+}
