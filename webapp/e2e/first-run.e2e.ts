@@ -91,6 +91,7 @@ it('names one psalm "Psalm 23" in the toast, the entry list and the delete dialo
   await page.getByText('Logged Psalm 23; Psalms 24-25 for today.').waitFor();
   const list = page.getByRole('list', { name: 'Read today' });
   await list.getByText('Psalm 23', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Actions: Psalm 23' }).click();
   await page.getByRole('button', { name: 'Delete: Psalm 23' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText(/Psalm 23\b/).waitFor();

@@ -220,6 +220,7 @@ it('takes a note from a log entry with the editor pre-filled, and lists a chapte
   const today = await readerToday(page);
   await post(page, '/api/log-entries', { date: today, startVerseId: 101001001, endVerseId: 101001031 });
   await page.goto('/today');
+  await page.getByRole('button', { name: 'Actions: Genesis 1' }).click();
   await page.getByRole('link', { name: 'Take a note: Genesis 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'New note' });
   await dialog.waitFor();

@@ -113,6 +113,7 @@ it('edits an entry with the typed reference and deletes one after a confirm', as
   await box.press('Enter');
   await todayList(page).getByText('Psalm 1').waitFor();
 
+  await page.getByRole('button', { name: 'Actions: John 3' }).click();
   await page.getByRole('button', { name: 'Edit: John 3' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit entry' });
   const passage = dialog.getByRole('textbox', { name: 'Passage' });
@@ -123,6 +124,7 @@ it('edits an entry with the typed reference and deletes one after a confirm', as
   await todayList(page).getByText('John 3:16').waitFor();
   expect(await todayList(page).getByRole('listitem').first().textContent()).toContain('1 verse');
 
+  await page.getByRole('button', { name: 'Actions: Psalm 1' }).click();
   await page.getByRole('button', { name: 'Delete: Psalm 1' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this entry?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -143,7 +145,7 @@ it("logs a suggestion for today with its Log button", async () => {
   expect(await open.getAttribute('target')).toBe('_blank');
   expect(await open.getAttribute('rel')).toContain('noopener');
 
-  await suggestions.getByRole('button', { name: 'Log: Matthew 1' }).click();
+  await suggestions.getByRole('button', { name: 'Log today: Matthew 1' }).click();
   await todayList(page).getByText('Matthew 1').waitFor();
   // Suggestions refresh: Matthew 1 is read, so the New Testament path moves on.
   await suggestions.getByText('Matthew 2', { exact: true }).waitFor();

@@ -12,6 +12,8 @@ export type SuggestionKind = ReadingSuggestion['suggestionContext']['kind'];
 export type ReadingStreak = Schemas['ReadingStreak'];
 
 export type ProgressSummary = Schemas['ProgressSummary'];
+
+export type PassageNote = Schemas['PassageNote'];
 type Progress = operations['getProgress']['responses']['200']['content']['application/json'];
 
 /** A book's figures without its segments, which only the progress pages draw. */
@@ -32,6 +34,12 @@ export const readingLogApi = baseApi.injectEndpoints({
     getReadingStreak: build.query<ReadingStreak, string>({
       query: (today) => ({ url: '/insights/streak', params: { today } }),
       providesTags: ['Streak'],
+    }),
+    // Today's latest three notes; note writes elsewhere invalidate the notes list tag.
+    getRecentNotes: build.query<PassageNote[], void>({
+      query: () => ({ url: '/passage-notes', params: { limit: 3, offset: 0, sortOn: 'createdAt', sortDirection: 'desc' } }),
+      transformResponse: (page: Schemas['PassageNotePage']) => page.results,
+      providesTags: [{ type: 'Note', id: 'LIST' }],
     }),
     // Named for its use here (was a book or the Bible just finished?), apart from the progress page's.
     getProgressSnapshot: build.query<ProgressSnapshot, void>({
@@ -61,4 +69,5 @@ export const {
   useGetReadingSuggestionsQuery,
   useGetReadingStreakQuery,
   useGetProgressSnapshotQuery,
+  useGetRecentNotesQuery,
 } = readingLogApi;

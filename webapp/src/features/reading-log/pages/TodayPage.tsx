@@ -15,6 +15,7 @@ import { EntryList } from '../components/EntryList';
 import { FreshStartButton } from '../components/FreshStartButton';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
 import { PassageLogger } from '../components/PassageLogger';
+import { RecentNotes } from '../components/RecentNotes';
 import { SuggestionList } from '../components/SuggestionList';
 import { GoalCard, StreakCard } from '../components/TodaySummary';
 import { WelcomeCard } from '../components/WelcomeCard';
@@ -103,6 +104,12 @@ function TodayContent() {
           <div className={styles.streak}>
             <StreakCard streak={streak.data} />
           </div>
+          <section className={styles.card} aria-labelledby="today-notes-heading">
+            <h2 id="today-notes-heading" className={styles.sectionHeading}>
+              {t('recentNotes.heading')}
+            </h2>
+            <RecentNotes />
+          </section>
         </div>
       </div>
     </div>

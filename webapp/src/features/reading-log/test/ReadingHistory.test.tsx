@@ -159,3 +159,36 @@ describe('Suggestions', () => {
     expect(screen.getByRole('link', { name: 'View all reading' })).toHaveAttribute('href', '/log');
   });
 });
+
+describe('Recent notes', () => {
+  it('shows the latest three notes on Today, with New note and All notes', async () => {
+    fakeReader({
+      extra: {
+        'GET /api/passage-notes': (call) => {
+          expect(Object.fromEntries(call.url.searchParams)).toMatchObject({ limit: '3', sortOn: 'createdAt', sortDirection: 'desc' });
+          return json(200, {
+            offset: 0,
+            limit: 3,
+            size: 7,
+            results: [
+              {
+                id: 'n1',
+                content: 'The **Lord** is my shepherd',
+                passages: [{ startVerseId: 119023001, endVerseId: 119023006 }],
+                tags: [],
+                createdAt: '2026-02-03T08:00:00Z',
+                updatedAt: '2026-02-03T08:00:00Z',
+              },
+            ],
+          });
+        },
+      },
+    });
+    renderApp('/today');
+    const list = await screen.findByRole('list', { name: 'Recent notes' }, PAGE);
+    expect(within(list).getByText('Psalm 23')).toBeInTheDocument();
+    expect(within(list).getByText('The Lord is my shepherd')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New note' })).toHaveAttribute('href', '/notes?compose=');
+    expect(screen.getByRole('link', { name: 'All notes' })).toHaveAttribute('href', '/notes');
+  });
+});

@@ -126,6 +126,7 @@ export function fakeReader({ settings = SETTINGS, entries = [] as LogEntry[], ex
         restDaysLeftThisWeek: 1,
       }),
     'GET /api/progress': () => json(200, emptyProgress()),
+    'GET /api/passage-notes': () => json(200, { offset: 0, limit: 3, size: 0, results: [] }),
     ...entryRoutes,
     ...extra,
   });
