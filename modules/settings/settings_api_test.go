@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,6 +64,17 @@ func TestIntegrationSettingsAPI(t *testing.T) {
 		put(`{"preferredBibleVersion":"esv","welcomeDone":true,"theme":"dark"}`)
 		if s := get(); s.PreferredBibleVersion != "ESV" || !s.WelcomeDone || s.Locale != "de" || s.Theme != "dark" {
 			t.Fatalf("%+v", s)
+		}
+
+		if first.StartPage != "today" {
+			t.Fatalf("a new reader starts on %q, want today", first.StartPage)
+		}
+		put(`{"startPage":"calendar"}`)
+		if s := get(); s.StartPage != "calendar" {
+			t.Fatalf("start page not saved: %+v", s)
+		}
+		if code, body := a.Do(t, http.MethodPut, "/api/settings", `{"startPage":"admin"}`, h); code != http.StatusBadRequest || !strings.Contains(body, "startPage") {
+			t.Fatalf("an unknown start page: %d %s", code, body)
 		}
 	})
 }

@@ -22,6 +22,8 @@ type Settings struct {
 	// Theme is the colour scheme: ThemeSystem (follow the device), ThemeLight
 	// or ThemeDark. A browser's own choice wins over it.
 	Theme string `json:"theme"`
+	// StartPage is the screen a signed-in reader opening the home page goes to.
+	StartPage string `json:"startPage"`
 	// Version grows with every change; 0 while the reader has only defaults.
 	Version int64 `json:"-"`
 }
@@ -33,6 +35,7 @@ const (
 	MaxDailyGoal           = 1111
 	DefaultRestDaysPerWeek = 1
 	MaxRestDaysPerWeek     = 6
+	DefaultStartPage       = "today"
 )
 
 // Themes.
@@ -44,6 +47,9 @@ const (
 
 // ValidTheme reports whether t names a theme.
 func ValidTheme(t string) bool { return t == ThemeSystem || t == ThemeLight || t == ThemeDark }
+
+// StartPages are the screens a reader may choose to start on.
+var StartPages = []string{"today", "books", "checklist", "calendar", "notes"}
 
 // VersionStamp is the cache key of the stamp of the reader's settings
 // version (platform/cache, stamp.go): every change of the settings keeps it.

@@ -56,6 +56,7 @@ func (s *Service) defaults(h Hints) settingsapi.Settings {
 		TimeZone:              tz,
 		RestDaysPerWeek:       settingsapi.DefaultRestDaysPerWeek,
 		Theme:                 settingsapi.ThemeSystem,
+		StartPage:             settingsapi.DefaultStartPage,
 	}
 }
 

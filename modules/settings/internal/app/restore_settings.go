@@ -15,7 +15,8 @@ func (s *Service) RestoreSettings(_ context.Context, u *uow.Tx, userID string, s
 		LookBackDate: st.LookBackDate, DailyVerseCountGoal: &st.DailyVerseCountGoal,
 		PreferredBibleVersion: st.PreferredBibleVersion, PreferredBibleApp: st.PreferredBibleApp,
 		TimeZone: st.TimeZone, RestDaysPerWeek: &st.RestDaysPerWeek, WelcomeDone: &st.WelcomeDone,
-		Theme: st.Theme,
+		Theme:     st.Theme,
+		StartPage: st.StartPage,
 	}
 	if err := p.validate(); err != nil {
 		return err

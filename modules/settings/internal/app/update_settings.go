@@ -22,6 +22,7 @@ type Patch struct {
 	RestDaysPerWeek       *int   `json:"restDaysPerWeek"`
 	WelcomeDone           *bool  `json:"welcomeDone"`
 	Theme                 string `json:"theme"`
+	StartPage             string `json:"startPage"`
 }
 
 func (p Patch) validate() error {
@@ -53,6 +54,9 @@ func (p Patch) validate() error {
 	}
 	if th := p.Theme; th != "" && !settingsapi.ValidTheme(th) {
 		f.Add("theme", errs.IsInvalid)
+	}
+	if sp := p.StartPage; sp != "" && !slices.Contains(settingsapi.StartPages, sp) {
+		f.Add("startPage", errs.IsInvalid)
 	}
 	return f.Err()
 }
@@ -98,6 +102,7 @@ func (p Patch) apply(s *settingsapi.Settings) []string {
 	setI("restDaysPerWeek", p.RestDaysPerWeek, &s.RestDaysPerWeek)
 	setB("welcomeDone", p.WelcomeDone, &s.WelcomeDone)
 	setS("theme", p.Theme, &s.Theme)
+	setS("startPage", p.StartPage, &s.StartPage)
 	return changed
 }
 

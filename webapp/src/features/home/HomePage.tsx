@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useAuth } from '@/shared/auth';
+import { useLocalePath } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
+import { useGetReaderSettingsQuery } from '@/shared/reader';
 import { ButtonLink, Logo } from '@/shared/ui';
 import styles from './HomePage.module.css';
 
@@ -71,7 +76,23 @@ function Preview() {
 }
 
 /** The public landing page. */
+/**
+ * "/": the public home page; a signed-in reader goes on to their start page (settings: Today,
+ * Bible books, Checklist, Calendar or Notes) instead, with nothing shown while that is looked up.
+ */
 export function HomePage() {
+  const { status } = useAuth();
+  const { data: settings, isError } = useGetReaderSettingsQuery(status === 'signedIn' ? undefined : skipToken);
+  const localePath = useLocalePath();
+  if (status === 'loading') return null;
+  if (status === 'signedIn') {
+    if (!settings && !isError) return null;
+    return <Navigate replace to={localePath(`/${settings?.startPage ?? 'today'}`)} />;
+  }
+  return <PublicHome />;
+}
+
+function PublicHome() {
   const { t } = useTranslation('home');
   useDocumentTitle();
   return (

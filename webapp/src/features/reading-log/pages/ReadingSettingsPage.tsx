@@ -21,7 +21,9 @@ import styles from './ReadingSettingsPage.module.css';
 
 const MAX_REST_DAYS = 6;
 
-type Field = 'dailyVerseCountGoal' | 'lookBackDate' | 'preferredBibleVersion' | 'preferredBibleApp' | 'timeZone' | 'restDaysPerWeek';
+type Field = 'dailyVerseCountGoal' | 'lookBackDate' | 'preferredBibleVersion' | 'preferredBibleApp' | 'timeZone' | 'restDaysPerWeek' | 'startPage';
+
+const START_PAGES = ['today', 'books', 'checklist', 'calendar', 'notes'] as const satisfies readonly ReaderSettings['startPage'][];
 
 interface Values {
   goal: string;
@@ -30,6 +32,7 @@ interface Values {
   app: string;
   timeZone: string;
   restDays: string;
+  startPage: string;
 }
 
 function timeZones(current: string[]): string[] {
@@ -67,6 +70,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
     app: resolveBibleApp(browserApp, settings.preferredBibleApp),
     timeZone: settings.timeZone || browserZone || 'UTC',
     restDays: String(settings.restDaysPerWeek),
+    startPage: settings.startPage,
   }));
 
   const labels: Record<Field, string> = {
@@ -76,6 +80,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
     preferredBibleApp: t('settings.app'),
     timeZone: t('settings.timeZone'),
     restDaysPerWeek: t('settings.restDays'),
+    startPage: t('settings.startPage'),
   };
   const form = useFormErrors<Field>(labels, {
     override: (field: Field, detail: ApiErrorDetail) =>
@@ -134,6 +139,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
         preferredBibleApp: values.app as ReaderSettings['preferredBibleApp'],
         timeZone: values.timeZone,
         restDaysPerWeek: Number(values.restDays),
+        startPage: values.startPage as ReaderSettings['startPage'],
       }).unwrap();
     } catch (caught) {
       form.showApiError(toApiError(caught));
@@ -294,6 +300,20 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
         )}
       </SettingsSection>
 
+      <SettingsSection id={`${id}-start-heading`} heading={t('settings.startHeading')}>
+        {selectField(
+          'startPage',
+          START_PAGES.map((page) => (
+            <option key={page} value={page}>
+              {t(`settings.startPages.${page}`)}
+            </option>
+          )),
+          values.startPage,
+          set('startPage', 'startPage'),
+          t('settings.startHint'),
+        )}
+      </SettingsSection>
+
       <div className={styles.actions}>
         <SubmitButton busy={isLoading} busyLabel={t('settings.saving')}>
           {t('settings.save')}
@@ -303,7 +323,7 @@ function SettingsForm({ settings }: { settings: ReaderSettings }) {
   );
 }
 
-/** /settings/reading: daily goal, look-back date, Bible version and app, time zone, rest days. */
+/** /settings/reading: daily goal, look-back date, Bible version and app, time zone, rest days, start page. */
 export function ReadingSettingsPage() {
   const { t } = useTranslation('readingLog');
   const messages = useErrorMessages();

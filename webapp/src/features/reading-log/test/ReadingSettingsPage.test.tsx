@@ -22,6 +22,7 @@ describe('Reading settings', () => {
 
     await user.click(screen.getByRole('radio', { name: /Blue Letter Bible/ }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rest days per week' }), '2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Start with' }), 'calendar');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Reading settings saved.')).toBeInTheDocument();
@@ -32,6 +33,7 @@ describe('Reading settings', () => {
       preferredBibleApp: 'blueletterbible',
       timeZone: 'UTC',
       restDaysPerWeek: 2,
+      startPage: 'calendar',
     });
     expect(state.settings.dailyVerseCountGoal).toBe(50);
     expect(localStorage.getItem(BIBLE_APP_STORAGE_KEY)).toBe('blueletterbible');
@@ -71,5 +73,11 @@ describe('Reading settings', () => {
     expect(screen.getByText('Blue Letter Bible ne propose pas la Louis Segond 1910 : les liens l’ouvrent sur Bible Gateway.')).toBeInTheDocument();
     await user.selectOptions(select, 'KJV');
     expect(screen.queryByText(/ne propose pas/)).not.toBeInTheDocument();
+
+  it('sends a signed-in reader opening / to their start page', async () => {
+    fakeReader({ settings: { ...SETTINGS, startPage: 'calendar' } });
+    const { router } = renderApp('/de');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/de/calendar'), PAGE);
+    expect(screen.queryByRole('link', { name: 'Kostenlos registrieren' })).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ export const SETTINGS: ReaderSettings = {
   restDaysPerWeek: 1,
   welcomeDone: true,
   theme: 'system',
+  startPage: 'today',
 };
 
 const emptyProgress = () => {
