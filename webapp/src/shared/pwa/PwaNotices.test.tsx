@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureLocale } from '@/shared/i18n';
 import { renderWithProviders } from '@/test/renderApp';
-import { INSTALL_DISMISSED_KEY, PwaNotices } from './PwaNotices';
-import { listenForInstallPrompt, offerUpdate, resetPwaState } from './pwaState';
+import { INSTALL_DISMISSED_KEY, OFFLINE_READY_SHOWN_KEY, PwaNotices } from './PwaNotices';
+import { announceOfflineReady, listenForInstallPrompt, offerUpdate, resetPwaState } from './pwaState';
 
 function installPromptEvent(outcome: 'accepted' | 'dismissed' = 'accepted') {
   const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
@@ -109,5 +109,21 @@ describe('install offer', () => {
       window.dispatchEvent(new Event('appinstalled'));
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument());
+  });
+});
+
+describe('offline ready', () => {
+  it('says once that Lamplight now works offline', async () => {
+    localStorage.removeItem(OFFLINE_READY_SHOWN_KEY);
+    const { user, unmount } = renderNotices();
+    act(() => announceOfflineReady());
+    expect(await screen.findByRole('status')).toHaveTextContent('Lamplight now works offline');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    unmount();
+
+    renderNotices();
+    act(() => announceOfflineReady());
+    expect(screen.queryByText(/Lamplight now works offline/)).not.toBeInTheDocument();
   });
 });

@@ -6,22 +6,25 @@ import { promptInstall, usePwaState } from './pwaState';
 import styles from './PwaNotices.module.css';
 
 export const INSTALL_DISMISSED_KEY = 'lamplight:install-dismissed';
+/** Set once "Lamplight now works offline" was shown in this browser: it is said once. */
+export const OFFLINE_READY_SHOWN_KEY = 'lamplight:offline-ready-shown';
 
-function readDismissed(): boolean {
+function readFlag(key: string): boolean {
   try {
-    return localStorage.getItem(INSTALL_DISMISSED_KEY) !== null;
+    return localStorage.getItem(key) !== null;
   } catch {
     return false;
   }
 }
 
-function rememberDismissed(): void {
+function setFlag(key: string): void {
   try {
-    localStorage.setItem(INSTALL_DISMISSED_KEY, new Date().toISOString());
+    localStorage.setItem(key, new Date().toISOString());
   } catch {
-    // Storage unavailable: the offer comes back next time, which is harmless.
+    // Storage unavailable: the notice may come back, which is harmless.
   }
 }
+
 
 /** Loads the pwa namespace once something is to be shown, so pages that show nothing skip it. */
 function useStrings(needed: boolean): boolean {
@@ -43,16 +46,23 @@ function useStrings(needed: boolean): boolean {
 
 /**
  * "A new version is available" with Reload, when an update waits (instead of a silent swap),
+ * "Lamplight now works offline" once, the first time the app is precached,
  * and "Install app" when the browser offers installation and `offerInstall` (signed-in readers),
  * until dismissed in this browser.
  */
 export function PwaNotices({ offerInstall }: { offerInstall: boolean }) {
   const { t } = useTranslation('pwa');
-  const { applyUpdate, installPrompt } = usePwaState();
-  const [dismissed, setDismissed] = useState(readDismissed);
+  const { applyUpdate, installPrompt, offlineReady } = usePwaState();
+  const [dismissed, setDismissed] = useState(() => readFlag(INSTALL_DISMISSED_KEY));
+  const [offlineSeen, setOfflineSeen] = useState(() => readFlag(OFFLINE_READY_SHOWN_KEY));
   const [reloading, setReloading] = useState(false);
   const showInstall = offerInstall && installPrompt !== null && !dismissed;
-  const ready = useStrings(applyUpdate !== null || showInstall);
+  const showOffline = offlineReady && !offlineSeen;
+  // Said once: remembered as soon as it shows, whether or not OK is pressed.
+  useEffect(() => {
+    if (showOffline) setFlag(OFFLINE_READY_SHOWN_KEY);
+  }, [showOffline]);
+  const ready = useStrings(applyUpdate !== null || showInstall || showOffline);
   if (!ready) return null;
 
   return (
@@ -74,6 +84,20 @@ export function PwaNotices({ offerInstall }: { offerInstall: boolean }) {
           </div>
         </div>
       )}
+      {showOffline && (
+        <div role="status" className={styles.notice}>
+          <p>{t('offline.ready')}</p>
+          <div className={styles.actions}>
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => setOfflineSeen(true)}
+            >
+              {t('offline.ok')}
+            </Button>
+          </div>
+        </div>
+      )}
       {showInstall && (
         <section aria-label={t('install.title')} className={styles.notice}>
           <p>{t('install.text')}</p>
@@ -85,7 +109,7 @@ export function PwaNotices({ offerInstall }: { offerInstall: boolean }) {
               size="small"
               variant="ghost"
               onClick={() => {
-                rememberDismissed();
+                setFlag(INSTALL_DISMISSED_KEY);
                 setDismissed(true);
               }}
             >

@@ -1,5 +1,5 @@
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
-import { offerUpdate } from './pwaState';
+import { announceOfflineReady, offerUpdate } from './pwaState';
 
 /** registerSW from virtual:pwa-register (src/app/serviceWorker.ts loads it in production). */
 export type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
@@ -24,6 +24,7 @@ export function connectServiceWorker(registerSW: RegisterSW): void {
         await updateSW(true);
       }),
     onNeedReload: () => {},
+    onOfflineReady: announceOfflineReady,
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       setInterval(() => {

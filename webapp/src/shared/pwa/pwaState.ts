@@ -11,11 +11,13 @@ export interface PwaState {
   applyUpdate: (() => Promise<void>) | null;
   /** The browser's deferred install prompt, while it offers one. */
   installPrompt: BeforeInstallPromptEvent | null;
+  /** The first service worker has precached the app: it now opens offline. */
+  offlineReady: boolean;
 }
 
 // Module state rather than Redux: the service worker and the browser report these before and
 // outside React (src/app/serviceWorker.ts), and nothing else reads them.
-let state: PwaState = { applyUpdate: null, installPrompt: null };
+let state: PwaState = { applyUpdate: null, installPrompt: null, offlineReady: false };
 const listeners = new Set<() => void>();
 
 function update(next: Partial<PwaState>): void {
@@ -34,7 +36,12 @@ export function usePwaState(): PwaState {
 
 /** Forgets both offers. Unit tests share modules between files, so each test starts clean. */
 export function resetPwaState(): void {
-  update({ applyUpdate: null, installPrompt: null });
+  update({ applyUpdate: null, installPrompt: null, offlineReady: false });
+}
+
+/** The app is precached for the first time: it works offline from now on. */
+export function announceOfflineReady(): void {
+  update({ offlineReady: true });
 }
 
 /** A new version is installed and waiting: `apply` lets it take over and reloads the page. */
