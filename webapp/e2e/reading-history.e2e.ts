@@ -179,4 +179,5 @@ it('lays out /log, Today and Insights without horizontal scroll at 390 and 1280 
       }
     }
   }
-});
+  // Eighteen pages on a shared machine.
+}, 600_000);

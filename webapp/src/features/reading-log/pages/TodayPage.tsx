@@ -104,7 +104,7 @@ function TodayContent() {
           <div className={styles.streak}>
             <StreakCard streak={streak.data} />
           </div>
-          <section className={styles.card} aria-labelledby="today-notes-heading">
+          <section className={`${styles.card} ${styles.notes}`} aria-labelledby="today-notes-heading">
             <h2 id="today-notes-heading" className={styles.sectionHeading}>
               {t('recentNotes.heading')}
             </h2>
