@@ -93,7 +93,7 @@ func TestIntegrationDeleteAccount(t *testing.T) {
 			expect(t, e.req("POST", "/api/auth/register", map[string]string{"email": "gone@example.com", "password": password}), 202)
 			token := e.login("gone@example.com", password)
 			e.login("gone@example.com", password)
-			expect(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "gone-new@example.com"}), 202)
+			expect(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "gone-new@example.com", "password": password}), 202)
 			expect(t, e.req("POST", "/api/auth/password-reset", map[string]string{"email": "gone@example.com"}), 202)
 			keep := e.userID(e.signUpWithoutCode("kept@example.com"))
 			id := e.userID(token)

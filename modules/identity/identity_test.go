@@ -327,8 +327,10 @@ func TestIntegrationIdentity(t *testing.T) {
 			expectError(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "MOVER@example.com"}), 400, "validation_error", "email/new_email_required")
 			expectError(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "nope"}), 400, "validation_error", "email/is_invalid")
 			takenMails := len(e.mails("taken@example.com"))
-			taken := e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "taken@example.com"})
-			free := e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "moved@example.com"})
+			expectError(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "moved@example.com"}), 400, "validation_error", "password/required")
+			expectError(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "moved@example.com", "password": "not it"}), 400, "validation_error", "password/password_incorrect")
+			taken := e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "taken@example.com", "password": password})
+			free := e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "moved@example.com", "password": password})
 			if taken.Status != 202 || free.Status != 202 || strings.Replace(taken.Body, "taken", "moved", 1) != free.Body {
 				t.Fatalf("answers differ: %s / %s", taken.Body, free.Body)
 			}
@@ -350,7 +352,7 @@ func TestIntegrationIdentity(t *testing.T) {
 			expectError(t, e.as(token, "POST", "/api/auth/email-change/confirm", map[string]string{"code": code}), 400, "invalid_request", "verification_code_expired")
 
 			// The address is taken between the request and the confirmation.
-			expect(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "contested@example.com"}), 202)
+			expect(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "contested@example.com", "password": password}), 202)
 			code = e.code("contested@example.com")
 			e.signUp("contested@example.com")
 			expectError(t, e.as(token, "POST", "/api/auth/email-change/confirm", map[string]string{"code": code}), 409, "conflict", "email/email_in_use")

@@ -51,7 +51,7 @@ func TestIntegrationRateLimits(t *testing.T) {
 			e := start(t, cfg, nil, strictLimits)
 			token := e.signUp("restless@example.com")
 			for i := range 5 {
-				expect(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "elsewhere" + strconv.Itoa(i) + "@example.com"}), 202)
+				expect(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "elsewhere" + strconv.Itoa(i) + "@example.com", "password": password}), 202)
 			}
 			expectLimited(t, e.as(token, "POST", "/api/auth/email-change", map[string]string{"email": "elsewhere9@example.com"}))
 		})

@@ -13,7 +13,10 @@ import (
 // RequestEmailChange asks to move the account to a new address.
 type RequestEmailChange struct {
 	Email string
-	Req   Request
+	// Password is the account's current one, so a stolen session cannot move
+	// the account; an account without one (Google) needs a recent sign-in.
+	Password string
+	Req      Request
 }
 
 // RequestEmailChange mails a code to the new address. An address another
@@ -36,6 +39,9 @@ func (s *Service) RequestEmailChange(ctx context.Context, p Principal, cmd Reque
 	}
 	if email == u.Email {
 		return "", identityapi.ErrNewEmailRequired
+	}
+	if err := s.confirmOwner(ctx, p, u, cmd.Password); err != nil {
+		return "", err
 	}
 	if _, err := s.store.UserByEmail(ctx, email); err == nil {
 		return email, nil

@@ -25,6 +25,11 @@ type emailIn struct {
 	Email string `json:"email"`
 }
 
+type emailChangeIn struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
 type codeIn struct {
 	Code string `json:"code"`
 }

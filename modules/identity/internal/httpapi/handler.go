@@ -275,12 +275,12 @@ func (h *Handler) changePassword(c *gin.Context) {
 }
 
 func (h *Handler) requestEmailChange(c *gin.Context) {
-	var in emailIn
+	var in emailChangeIn
 	if !httpx.Bind(c, &in) {
 		return
 	}
 	p, _ := principal(c)
-	email, err := h.svc.RequestEmailChange(c.Request.Context(), p, app.RequestEmailChange{Email: in.Email, Req: h.request(c)})
+	email, err := h.svc.RequestEmailChange(c.Request.Context(), p, app.RequestEmailChange{Email: in.Email, Password: in.Password, Req: h.request(c)})
 	if err != nil {
 		httpx.Fail(c, err)
 		return

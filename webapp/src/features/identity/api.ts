@@ -77,7 +77,7 @@ export const identityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/auth/password', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Session', id: 'LIST' }],
     }),
-    requestEmailChange: build.mutation<CodeSent, { email: string }>({
+    requestEmailChange: build.mutation<CodeSent, { email: string; password?: string }>({
       query: (body) => ({ url: '/auth/email-change', method: 'POST', body }),
     }),
     confirmEmailChange: build.mutation<User, { code: string }>({

@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a code to a new address
-         * @description The answer is the same whether or not another account uses the address (none gets a code then). 400 validation_error email/new_email_required when unchanged, email required/is_invalid; 429 too_many_requests (5 per hour per IP).
+         * @description Needs the current password (an account without one: a sign-in in the last ten minutes), so a stolen session cannot move the account. The answer is the same whether or not another account uses the address (none gets a code then). 400 validation_error email/new_email_required when unchanged, email required/is_invalid, password required/password_incorrect; 429 too_many_requests (5 per hour per IP).
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -1485,6 +1485,11 @@ export interface components {
         };
         AuthEmail: {
             email: string;
+        };
+        AuthEmailChange: {
+            email: string;
+            /** @description the current password; may be left out by an account without one signed in within ten minutes */
+            password?: string;
         };
         AuthSession: {
             /** Format: date-time */
@@ -2891,7 +2896,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AuthEmail"];
+                "application/json": components["schemas"]["AuthEmailChange"];
             };
         };
         responses: {

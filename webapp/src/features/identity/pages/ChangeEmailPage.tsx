@@ -8,9 +8,10 @@ import { FormAlert, SettingsLayout, SubmitButton, useToast } from '@/shared/ui';
 import { useConfirmEmailChangeMutation, useRequestEmailChangeMutation } from '../api';
 import { CodeField } from '../components/CodeField';
 import { EmailField } from '../components/EmailField';
+import { PasswordField } from '../components/PasswordField';
 import { WithStrong } from '../components/Strong';
 import { useIdentityForm } from '../useIdentityForm';
-import { checkCode, checkEmail } from '../validation';
+import { checkCode, checkEmail, checkRequired } from '../validation';
 import styles from '../components/Form.module.css';
 
 // The address waiting for its code survives a reload (and /change-email leads here).
@@ -43,23 +44,34 @@ export function ChangeEmailPage() {
   const [pending, setPending] = useState<string | null>(readPending);
   const [email, setEmail] = useState(pending ?? '');
   const [code, setCode] = useState('');
+  // Kept for "Send a new code" in this page only, never stored.
+  const [password, setPassword] = useState('');
+  const hasPassword = user?.hasPassword ?? true;
   const [notice, setNotice] = useState<string | undefined>();
   const [request, { isLoading: requesting }] = useRequestEmailChangeMutation();
   const [confirmChange, { isLoading: confirming }] = useConfirmEmailChangeMutation();
-  const form = useIdentityForm<'email' | 'code'>({ email: t('fields.email'), code: t('fields.code') });
+  const form = useIdentityForm<'email' | 'code' | 'password'>({
+    email: t('fields.email'),
+    code: t('fields.code'),
+    password: t('fields.currentPassword'),
+  });
 
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
     if (requesting) return;
     const problem = checkEmail(email);
-    if (problem) {
-      form.showFieldErrors({ email: form.message('email', problem) });
+    const passwordProblem = hasPassword ? checkRequired(password) : undefined;
+    if (problem || passwordProblem) {
+      form.showFieldErrors({
+        ...(problem ? { email: form.message('email', problem) } : {}),
+        ...(passwordProblem ? { password: form.message('password', passwordProblem) } : {}),
+      });
       return;
     }
     form.clear();
     setNotice(undefined);
     try {
-      const sent = await request({ email: email.trim() }).unwrap();
+      const sent = await request({ email: email.trim(), ...(hasPassword ? { password } : {}) }).unwrap();
       const address = sent.email || email.trim();
       if (pending) setNotice(t('changeEmail.resent', { email: address }));
       writePending(address);
@@ -117,9 +129,12 @@ export function ChangeEmailPage() {
             <SubmitButton busy={confirming} busyLabel={t('changeEmail.confirming')}>
               {t('changeEmail.confirm')}
             </SubmitButton>
-            <SubmitButton type="button" variant="secondary" busy={requesting} onClick={() => void sendCode()}>
-              {t('changeEmail.resend')}
-            </SubmitButton>
+            {/* After a reload the password is gone: asking again happens on the address step. */}
+            {(!hasPassword || password !== '') && (
+              <SubmitButton type="button" variant="secondary" busy={requesting} onClick={() => void sendCode()}>
+                {t('changeEmail.resend')}
+              </SubmitButton>
+            )}
             <button
               type="button"
               className={styles.linkButton}
@@ -145,6 +160,21 @@ export function ChangeEmailPage() {
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <form className={styles.form} onSubmit={sendCode} noValidate>
         <EmailField form={form} label={t('labels.newEmail')} value={email} onValueChange={setEmail} />
+        {hasPassword && (
+          <PasswordField
+            ref={form.inputRef('password')}
+            label={t('labels.currentPassword')}
+            name="current-password"
+            autoComplete="current-password"
+            hint={t('changeEmail.passwordHint')}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              form.clearField('password');
+            }}
+            error={form.errors.password}
+          />
+        )}
         <div className={styles.actions}>
           <SubmitButton busy={requesting} busyLabel={t('changeEmail.submitting')}>
             {t('changeEmail.submit')}

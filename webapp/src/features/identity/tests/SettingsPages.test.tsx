@@ -108,6 +108,13 @@ describe('settings', () => {
     expect(screen.getByText('old@example.com')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New email address'), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
+    // The current password first: a stolen session must not move the account.
+    const current = screen.getByLabelText('Current password');
+    expect(await screen.findByText('A password is required')).toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(apiCalls('POST /api/auth/email-change')).toHaveLength(0);
+    await user.type(current, 'my password');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     const code = await screen.findByLabelText('Verification code');
     expect(screen.getByText('new@example.com')).toBeInTheDocument();
@@ -120,6 +127,7 @@ describe('settings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(await screen.findByText('Your email address is now new@example.com.')).toBeInTheDocument();
     expect(await screen.findByText('new@example.com')).toBeInTheDocument();
+    expect(apiCalls('POST /api/auth/email-change')[0]!.body).toEqual({ email: 'new@example.com', password: 'my password' });
   });
 
   it('refuses the current address as the new one', async () => {
@@ -127,6 +135,7 @@ describe('settings', () => {
     mockApi({ 'POST /api/auth/email-change': apiError(400, 'validation_error', [{ field: 'email', code: 'new_email_required' }]) });
     const { user } = renderApp('/settings/email');
     await user.type(await screen.findByLabelText('New email address'), 'old@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>
       expect(screen.getByLabelText('New email address')).toHaveAccessibleDescription('New email cannot be the same as current email'),
