@@ -107,6 +107,7 @@ export function CalendarGrid({ month, counts, goal, lookBackDate, today, selecte
       parts.push(t('calendar.nothingRead'));
     }
     if (goal !== undefined && count && count.unique >= goal) parts.push(t('calendar.goalMet'));
+    else if (goal !== undefined && count && count.total >= goal) parts.push(t('calendar.goalReread'));
     if (date === lookBackDate) parts.push(t('calendar.lookBackDate'));
     else if (lookBackDate && date < lookBackDate) parts.push(t('calendar.beforeLookBack'));
     if (date === today) parts.push(t('calendar.today'));
@@ -136,6 +137,8 @@ export function CalendarGrid({ month, counts, goal, lookBackDate, today, selecte
               const unique = count?.unique ?? 0;
               const total = count?.total ?? 0;
               const met = goal !== undefined && total > 0 && unique >= goal;
+              // Enough read that day, but mostly reread: the goal counts new verses only.
+              const reread = goal !== undefined && !met && total >= goal;
               const outside = !sameMonth(monthOf(date), month);
               const classes = [
                 styles.day,
@@ -145,6 +148,7 @@ export function CalendarGrid({ month, counts, goal, lookBackDate, today, selecte
                 date === today ? styles.today : '',
                 date > today ? styles.future : '',
                 met ? styles.met : '',
+                reread ? styles.reread : '',
                 total > 0 ? styles.read : '',
               ]
                 .filter(Boolean)
@@ -175,6 +179,7 @@ export function CalendarGrid({ month, counts, goal, lookBackDate, today, selecte
                       <span className={styles.number}>
                         <span className={styles.dayNum}>{Number(date.slice(8))}</span>
                         {met && <span className={styles.check}>✓</span>}
+                        {reread && <span className={styles.rereadMark}>↻</span>}
                         {date === lookBackDate && <span className={styles.flag}>⚑</span>}
                       </span>
                       {total > 0 && (

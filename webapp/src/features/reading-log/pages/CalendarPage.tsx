@@ -139,6 +139,10 @@ function CalendarContent() {
               {goal !== undefined ? t('calendar.legendMet', { goal: formats.integer(goal) }) : t('calendar.goalMet')}
             </li>
             <li>
+              <span className={`${styles.swatch} ${styles.swatchReread}`} aria-hidden="true">↻</span>
+              {t('calendar.legendReread')}
+            </li>
+            <li>
               <span className={styles.swatchText} aria-hidden="true">12/{goal !== undefined ? formats.integer(goal) : '86'}</span>
               {t('calendar.legendNew')}
             </li>

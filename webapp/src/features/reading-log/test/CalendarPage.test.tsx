@@ -8,6 +8,7 @@ const MARCH_COUNTS = {
   '2025-03-03': { total: 90, unique: 86 },
   '2025-03-04': { total: 40, unique: 12 },
   '2025-02-27': { total: 10, unique: 0 },
+  '2025-03-05': { total: 120, unique: 20 },
 };
 
 function marchReader() {
@@ -44,6 +45,9 @@ describe('Calendar', () => {
     expect(screen.getByRole('button', { name: 'Tuesday, March 4, 2025, 12 new verses, 40 in total' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sunday, March 2, 2025, nothing read, look-back date' })).toBeInTheDocument();
     expect(
+      screen.getByRole('button', { name: 'Wednesday, March 5, 2025, 20 new verses, 120 in total, goal met in total but not in new verses' }),
+    ).toBeInTheDocument();
+    expect(
       screen.getByRole('button', { name: 'Thursday, February 27, 2025, 0 new verses, 10 in total, before the look-back date' }),
     ).toBeInTheDocument();
   });
@@ -71,6 +75,7 @@ describe('Calendar', () => {
     const list = within(panel).getByRole('list', { name: 'Entries on March 4, 2025' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Genesis 1')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
     expect(within(list).getByRole('link', { name: 'Take a note: Genesis 1' })).toHaveAttribute('href', '/notes?compose=101001001-101001031');
 
     const box = within(panel).getByRole('textbox', { name: 'Add a passage for this day' });
