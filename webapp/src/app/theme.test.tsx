@@ -28,6 +28,7 @@ const SETTINGS: ReaderSettings = {
   restDaysPerWeek: 1,
   welcomeDone: true,
   theme: 'system',
+  startPage: 'today',
 };
 
 function signedInWith(settings: Partial<ReaderSettings> = {}) {

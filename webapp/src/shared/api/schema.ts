@@ -2146,6 +2146,12 @@ export interface components {
              */
             restDaysPerWeek: number;
             /**
+             * @description the screen a signed-in reader opening the home page goes to
+             * @default today
+             * @enum {string}
+             */
+            startPage: "today" | "books" | "checklist" | "calendar" | "notes";
+            /**
              * @description the colour scheme; system follows the device's light or dark setting. Saved so a second device starts from it; the browser's own choice wins
              * @default system
              * @enum {string}
@@ -2188,6 +2194,12 @@ export interface components {
              * @default 1
              */
             restDaysPerWeek?: number;
+            /**
+             * @description the screen a signed-in reader opening the home page goes to
+             * @default today
+             * @enum {string}
+             */
+            startPage?: "today" | "books" | "checklist" | "calendar" | "notes";
             /**
              * @description the colour scheme; system follows the device's light or dark setting. Saved so a second device starts from it; the browser's own choice wins
              * @default system

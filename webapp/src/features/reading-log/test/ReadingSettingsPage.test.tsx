@@ -73,6 +73,7 @@ describe('Reading settings', () => {
     expect(screen.getByText('Blue Letter Bible ne propose pas la Louis Segond 1910 : les liens l’ouvrent sur Bible Gateway.')).toBeInTheDocument();
     await user.selectOptions(select, 'KJV');
     expect(screen.queryByText(/ne propose pas/)).not.toBeInTheDocument();
+  });
 
   it('sends a signed-in reader opening / to their start page', async () => {
     fakeReader({ settings: { ...SETTINGS, startPage: 'calendar' } });
