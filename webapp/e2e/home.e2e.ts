@@ -13,7 +13,7 @@ it('renders the English home page at /', async () => {
   expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
   // The server writes the description into the page it sends, for link previews and crawlers.
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
-    'Track and gain insights on your Bible reading: log what you read, watch your progress grow and always know where to pick up next.',
+    'Track and gain insights on your Bible reading.',
   );
   const nav = page.getByRole('navigation', { name: 'Main' });
   expect(await nav.getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about');

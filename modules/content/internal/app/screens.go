@@ -8,7 +8,7 @@ type screen struct{ title, description string }
 // their words from the web app's translations).
 var screens = map[string]map[string]screen{
 	"": {
-		"en": {"Your Bible reading, beautifully kept", "Track and gain insights on your Bible reading: log what you read, watch your progress grow and always know where to pick up next."},
+		"en": {"Your Bible reading, beautifully kept", "Track and gain insights on your Bible reading."},
 		"de": {"Dein Bibellesen – schön festgehalten", "Halte fest, was du in der Bibel liest, sieh deinen Fortschritt wachsen und wisse immer, wo du weiterlesen kannst."},
 		"es": {"Tu lectura de la Biblia, bien guardada", "Anota lo que lees en la Biblia, mira cómo crece tu progreso y sabe siempre por dónde seguir."},
 		"fr": {"Votre lecture de la Bible, soigneusement consignée", "Notez ce que vous lisez dans la Bible, voyez vos progrès grandir et sachez toujours où reprendre."},
