@@ -1,7 +1,7 @@
 // Package notes is the reader's notes on passages: Markdown content, any
 // number of passages and the reader's tags, listed with filters by tag,
-// passage and text. Every write publishes NoteChanged; a deleted tag
-// (tagsapi.TagDeleted) is dropped from the reader's notes.
+// passage and text. Every write publishes NoteChanged; a deleted tag is
+// taken off the reader's notes inside its deletion (tagsapi.Detacher).
 package notes
 
 import (
@@ -28,8 +28,8 @@ var openapi []byte
 
 // Module provides the notes store, the use cases, the note counts per tag
 // the tags list shows (tagsapi.NoteCounter), the notes read whole for the
-// export (notesapi.Reader), the handlers dropping deleted tags and keeping
-// the statistics of the notes fresh, and the /api/passage-notes routes.
+// export (notesapi.Reader), the detaching of a deleted tag
+// (tagsapi.Detacher), the handler keeping the statistics of the notes fresh, and the /api/passage-notes routes.
 var Module = fx.Module("notes",
 	// Store.
 	fx.Provide(
@@ -45,8 +45,8 @@ var Module = fx.Module("notes",
 			return census.NewCounter(notesapi.CensusKind, s.CountPerUser)
 		}, fx.ResultTags(census.Group)),
 		func(s *app.Service) notesapi.Importer { return s },
+		func() tagsapi.Detacher { return app.TagDetacher{} },
 		store.NewStatistics,
-		fx.Annotate(removeDeletedTags, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(refreshStatistics, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
@@ -58,13 +58,6 @@ var Module = fx.Module("notes",
 		fx.Annotate(func() health.Module { return health.Module{Name: "notes"} }, fx.ResultTags(platform.GroupHealth)),
 	),
 )
-
-// removeDeletedTags drops a deleted tag from the reader's notes.
-func removeDeletedTags(s *app.Service) bus.Handler {
-	return bus.On("notes.remove-deleted-tag", func(ctx context.Context, ev tagsapi.TagDeleted) error {
-		return s.RemoveTag(ctx, ev.UserID, ev.TagID)
-	})
-}
 
 // refreshStatistics counts the notes written, whichever module wrote
 // them, to keep the database's statistics of them fresh.

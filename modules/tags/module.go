@@ -1,7 +1,8 @@
 // Package tags is the reader's labels for passage notes: a label unique per
 // reader ignoring case, a colour and a description. Modules that attach
-// tags check ownership through tagsapi.Owner and drop a deleted tag from
-// their rows when they see tagsapi.TagDeleted; tags imports none of them.
+// tags check ownership through tagsapi.Owner and take a deleted tag off
+// their rows through tagsapi.Detacher, in the deletion's unit of work; tags
+// imports none of them.
 package tags
 
 import (
@@ -27,7 +28,8 @@ var openapi []byte
 
 // Module provides the tags store, the use cases (also as tagsapi.Owner) and
 // the /api/passage-note-tags routes. When the notes module runs, it takes
-// its note counts per tag (tagsapi.NoteCounter).
+// its note counts per tag (tagsapi.NoteCounter) and its detaching of a
+// deleted tag (tagsapi.Detacher).
 var Module = fx.Module("tags",
 	// Store.
 	fx.Provide(
@@ -36,7 +38,7 @@ var Module = fx.Module("tags",
 	),
 	// Use cases, and the contract other modules check tags through.
 	fx.Provide(
-		fx.Annotate(app.New, fx.ParamTags(``, `optional:"true"`)),
+		fx.Annotate(app.New, fx.ParamTags(``, `optional:"true"`, `optional:"true"`)),
 		func(s *app.Service) tagsapi.Owner { return s },
 		fx.Annotate(func(s *store.Store) census.Counter {
 			return census.NewCounter(tagsapi.CensusKind, s.CountPerUser)

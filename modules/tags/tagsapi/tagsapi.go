@@ -1,7 +1,7 @@
 // Package tagsapi is the tags module's published contract: the tag as other
 // modules see it, the ownership check for modules that attach tags to their
-// rows, the note counts such a module supplies for the tags list, and the
-// TagDeleted event, on which those modules drop the tag from their rows.
+// rows, the note counts and the detaching such a module supplies, and the
+// TagDeleted event.
 package tagsapi
 
 import (
@@ -52,10 +52,19 @@ type NoteCounter interface {
 	NotesPerTag(ctx context.Context, userID string) (map[string]int, error)
 }
 
+// Detacher takes a deleted tag off the rows of a module that attaches tags,
+// inside the tag's deletion, so when the deletion answers no row carries
+// the tag. Implemented by the notes module, so tags never imports notes; a
+// row written with the tag while it was being deleted is the writer's to
+// clean (see the notes module).
+type Detacher interface {
+	// DetachTag removes tagID from every row of userID, recording the
+	// owner's own events in tx.
+	DetachTag(tx *uow.Tx, userID, tagID string) error
+}
+
 // TagDeleted is published (through the outbox) after a reader deleted a
-// tag. A module that keeps tag ids on its rows removes this one when it
-// sees the event; a row written with the tag while it was being deleted is
-// the writer's to clean (see the notes module).
+// tag; its rows elsewhere were detached in the same unit of work.
 type TagDeleted struct {
 	UserID string `json:"userId"`
 	TagID  string `json:"tagId"`

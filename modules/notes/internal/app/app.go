@@ -66,9 +66,9 @@ func (s *Service) checkTags(ctx context.Context, userID string, ids []string) er
 }
 
 // dropDeletedTags removes from a note just written the tags deleted while
-// it was written: their TagDeleted may have been handled before the note
-// committed, and found nothing to remove. A tag deleted after this check
-// is removed by its own TagDeleted, so no note keeps a deleted tag. The
+// it was written: their deletion may have detached the tag before the
+// note committed, and found nothing to remove. A tag deleted after this
+// check is detached by its own deletion, so no note keeps a deleted tag. The
 // note is stored already, so a failed check is logged, not answered.
 func (s *Service) dropDeletedTags(ctx context.Context, userID string, n *notesapi.Note) {
 	if len(n.Tags) == 0 {

@@ -23,15 +23,16 @@ var (
 type Service struct {
 	store   *store.Store
 	counter tagsapi.NoteCounter
+	detach  tagsapi.Detacher
 	now     func() time.Time
 }
 
 // New builds the service; counter (may be nil) supplies each tag's note
-// count. Times are kept to the microsecond, the precision both databases
-// store.
-func New(s *store.Store, counter tagsapi.NoteCounter) *Service {
+// count, detach (may be nil) takes a deleted tag off the notes. Times are
+// kept to the microsecond, the precision both databases store.
+func New(s *store.Store, counter tagsapi.NoteCounter, detach tagsapi.Detacher) *Service {
 	return &Service{
-		store: s, counter: counter,
+		store: s, counter: counter, detach: detach,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 }

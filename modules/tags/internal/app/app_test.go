@@ -62,7 +62,7 @@ func setup(t *testing.T, b testkit.Backend) *env {
 	o := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
 	o.Start()
 	t.Cleanup(o.Stop)
-	e.svc = app.New(store.New(uow.New(g, o, mail.NewMailer(g))), e.counts)
+	e.svc = app.New(store.New(uow.New(g, o, mail.NewMailer(g))), e.counts, nil)
 	return e
 }
 
