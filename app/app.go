@@ -13,6 +13,7 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	"lamplight/modules/admin"
+	"lamplight/modules/bible"
 	"lamplight/modules/bible/bibleweb"
 	"lamplight/modules/content"
 	"lamplight/modules/export"
@@ -67,7 +68,7 @@ func Options(cfg config.Config, logOut io.Writer, web fs.FS, extra ...fx.Option)
 	return fx.Options(
 		fx.Supply(cfg, logger),
 		fx.Provide(func() fs.FS { return web }),
-		fx.Provide(func() (httpx.AppRoutes, error) { return httpx.ParseAppRoutes(webapp.RoutePaths()) }),
+		fx.Provide(appRoutes),
 		fx.WithLogger(func() fxevent.Logger {
 			if l, _ := cfg.SlogLevel(); l <= slog.LevelDebug {
 				return &fxevent.SlogLogger{Logger: logger}
@@ -79,6 +80,19 @@ func Options(cfg config.Config, logOut io.Writer, web fs.FS, extra ...fx.Option)
 		fx.Provide(fx.Annotate(deleteKeysOnUserDeleted, fx.ResultTags(platform.GroupHandlers))),
 		fx.Options(extra...),
 	)
+}
+
+// appRoutes is the web app's route list, with the books its /books/{book}
+// page names, so any other book answers 404.
+func appRoutes() (httpx.AppRoutes, error) {
+	routes, err := httpx.ParseAppRoutes(webapp.RoutePaths())
+	if err != nil {
+		return nil, err
+	}
+	return routes.Checked("books/:book", func(v []string) bool {
+		_, ok := bible.BookByParam(v[0])
+		return ok
+	})
 }
 
 // deleteKeysOnUserDeleted drops a deleted reader's idempotency keys: their

@@ -4,6 +4,8 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -191,6 +193,25 @@ func BookByUSFM(code string) (Book, bool) {
 	}
 	return k.books[id], true
 }
+
+// BookByParam returns the book a web address names: its number (1-66) or
+// its USFM code in any case, as the web app's /books/{book} page reads it
+// (webapp/src/features/progress/model/bookParam.ts).
+func BookByParam(param string) (Book, bool) {
+	switch {
+	case bookNumberParam.MatchString(param):
+		n, _ := strconv.Atoi(param)
+		return BookByID(n)
+	case bookCodeParam.MatchString(param):
+		return BookByUSFM(param)
+	}
+	return Book{}, false
+}
+
+var (
+	bookNumberParam = regexp.MustCompile(`^[0-9]{1,2}$`)
+	bookCodeParam   = regexp.MustCompile(`^[1-3]?[a-zA-Z]{2,3}$`)
+)
 
 // VersesInChapter returns the number of verses in a chapter, or 0 when the
 // book or chapter does not exist.

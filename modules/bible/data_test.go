@@ -250,3 +250,16 @@ func TestNamesParse(t *testing.T) {
 		}
 	}
 }
+
+func TestBookByParam(t *testing.T) {
+	for param, want := range map[string]int{"1": 1, "01": 1, "66": 66, "GEN": 1, "gen": 1, "1co": 46, "REV": 66} {
+		if b, ok := BookByParam(param); !ok || b.ID != want {
+			t.Errorf("%q = %d %v, want %d", param, b.ID, ok, want)
+		}
+	}
+	for _, param := range []string{"", "0", "67", "999", "zzz", "genesis", " GEN", "GEN ", "+1", "1.0", "4co"} {
+		if b, ok := BookByParam(param); ok {
+			t.Errorf("%q = book %d", param, b.ID)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package httpx
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -11,6 +12,9 @@ import (
 type AppRoute struct {
 	Path   string `json:"path"`
 	Public bool   `json:"public"` // open to everyone and worth indexing
+	// exists tells which values the pattern's parameters take ("books/:book"
+	// names one of the 66 books); nil accepts any.
+	exists func(values []string) bool
 }
 
 // AppRoutes is the web app's route list (webapp/src/app/routePaths.json, the
@@ -31,6 +35,23 @@ func ParseAppRoutes(raw []byte) (AppRoutes, error) {
 		}
 	}
 	return doc.Routes, nil
+}
+
+// Checked answers the list with the pattern's parameter values checked by
+// exists (given the values in their order), so a path naming nothing (a
+// 67th book) answers 404 like a path of no route.
+func (rs AppRoutes) Checked(pattern string, exists func(values []string) bool) (AppRoutes, error) {
+	out := slices.Clone(rs)
+	for i := range out {
+		if out[i].Path == pattern {
+			if !out[i].HasParams() {
+				return nil, fmt.Errorf("app routes: %q has no parameter to check", pattern)
+			}
+			out[i].exists = exists
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("app routes: no route %q to check", pattern)
 }
 
 // Match returns the route an app path ("about/faq", no locale prefix)
@@ -56,12 +77,16 @@ func (r AppRoute) matches(appPath string) bool {
 	if len(want) != len(got) {
 		return false
 	}
+	var values []string
 	for i, w := range want {
 		if got[i] == "" && w != "" || !strings.HasPrefix(w, ":") && w != got[i] {
 			return false
 		}
+		if strings.HasPrefix(w, ":") {
+			values = append(values, got[i])
+		}
 	}
-	return true
+	return r.exists == nil || r.exists(values)
 }
 
 // firstSegment is what a robots.txt rule keyed on the route starts with.

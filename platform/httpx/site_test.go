@@ -61,7 +61,8 @@ func TestIntegrationSite(t *testing.T) {
 	const site = "https://lamplight.example"
 
 	t.Run("an unknown path is a 404 with the app, which shows its 404 page", func(t *testing.T) {
-		for _, p := range []string{"/no/such/page", "/de/nope", "/en/about", "/about/overview/more", "/about/no-such-page", "/de/policy/nope", "/About"} {
+		for _, p := range []string{"/no/such/page", "/de/nope", "/en/about", "/about/overview/more", "/about/no-such-page", "/de/policy/nope", "/About",
+			"/books/999", "/books/67", "/books/0", "/books/zzz", "/books/genesis", "/de/books/xyz", "/books/GEN/1"} {
 			res, body := get(t, a, p, nil)
 			if res.StatusCode != http.StatusNotFound || !strings.Contains(body, `<div id="root">`) || !strings.Contains(body, `content="noindex"`) {
 				t.Fatalf("%s = %d %.300s", p, res.StatusCode, body)
@@ -77,7 +78,7 @@ func TestIntegrationSite(t *testing.T) {
 	})
 
 	t.Run("the app's routes answer 200 in every language", func(t *testing.T) {
-		for _, p := range []string{"/", "/index.html", "/de", "/uk/", "/today", "/de/books", "/books/GEN", "/fr/settings/email", "/admin/feedback", "/login", "/pt/register",
+		for _, p := range []string{"/", "/index.html", "/de", "/uk/", "/today", "/de/books", "/books/GEN", "/books/1co", "/books/1", "/uk/books/66", "/fr/settings/email", "/admin/feedback", "/login", "/pt/register",
 			"/feedback", "/resources/printable-bible-reading-tracker", "/about", "/about/faq", "/es/policy", "/uk/policy/terms"} {
 			if res, body := get(t, a, p, nil); res.StatusCode != http.StatusOK || !strings.Contains(body, `<div id="root">`) {
 				t.Fatalf("%s = %d %.300s", p, res.StatusCode, body)

@@ -43,6 +43,17 @@ it('serves index.html for app paths without caching, and hashed assets for a yea
   expect(asset.headers.get('cache-control')).toMatch(/max-age=31536000/);
 });
 
+it('answers 404 for a book that does not exist, 200 for one that does', async () => {
+  for (const path of ['/books/999', '/books/zzz', '/books/genesis', '/de/books/0']) {
+    const response = await fetch(`${baseURL()}${path}`);
+    expect(response.status, path).toBe(404);
+    expect(await response.text(), path).toContain('<div id="root"></div>');
+  }
+  for (const path of ['/books/1', '/books/GEN', '/uk/books/1co']) {
+    expect((await fetch(`${baseURL()}${path}`)).status, path).toBe(200);
+  }
+});
+
 it('keeps /api for the server', async () => {
   const response = await fetch(`${baseURL()}/api/no-such-endpoint`);
   expect(response.status).toBe(404);
