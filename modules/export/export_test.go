@@ -21,6 +21,8 @@ type archive struct {
 	ExportedAt    string         `json:"exportedAt"`
 	App           string         `json:"app"`
 	Settings      map[string]any `json:"settings"`
+	Reminder      map[string]any `json:"reminder"`
+	Sharing       []any          `json:"sharing"`
 	LogEntries    []struct {
 		ID           string `json:"id"`
 		Date         string `json:"date"`
@@ -101,8 +103,9 @@ func TestIntegrationExportHTTP(t *testing.T) {
 			if err := json.Unmarshal([]byte(get(t, bob, "/api/export/archive.json", "archive", "json")), &ar); err != nil {
 				t.Fatal(err)
 			}
-			if ar.SchemaVersion != 1 || ar.App != "lamplight" || ar.ExportedAt == "" || ar.Settings["timeZone"] != "Europe/Berlin" ||
-				ar.LogEntries == nil || len(ar.LogEntries) != 0 || ar.Notes == nil || len(ar.Notes) != 0 || ar.Tags == nil || len(ar.Tags) != 0 {
+			if ar.SchemaVersion != 2 || ar.App != "lamplight" || ar.ExportedAt == "" || ar.Settings["timeZone"] != "Europe/Berlin" ||
+				ar.LogEntries == nil || len(ar.LogEntries) != 0 || ar.Notes == nil || len(ar.Notes) != 0 || ar.Tags == nil || len(ar.Tags) != 0 ||
+				ar.Reminder != nil || ar.Sharing == nil || len(ar.Sharing) != 0 {
 				t.Fatalf("%+v", ar)
 			}
 			if got := get(t, bob, "/api/export/log.csv", "log", "csv"); got != "" {

@@ -102,6 +102,34 @@ func TestIntegrationImport(t *testing.T) {
 			t.Helper()
 			return do(t, h, "GET", "/api/export/archive.json", "", http.StatusOK)
 		}
+		// account is what path answers a reader, without what differs between
+		// two accounts: ids, languages, and when links were made and
+		// reminders are next due (both depend on the moment of the import).
+		account := func(t *testing.T, h map[string]string, path string) any {
+			t.Helper()
+			var v any
+			if err := json.Unmarshal([]byte(do(t, h, "GET", path, "", http.StatusOK)), &v); err != nil {
+				t.Fatal(err)
+			}
+			var strip func(any)
+			strip = func(v any) {
+				switch x := v.(type) {
+				case map[string]any:
+					for _, k := range []string{"id", "locale", "createdAt", "updatedAt", "next", "version"} {
+						delete(x, k)
+					}
+					for _, e := range x {
+						strip(e)
+					}
+				case []any:
+					for _, e := range x {
+						strip(e)
+					}
+				}
+			}
+			strip(v)
+			return v
+		}
 		logCSV := func(t *testing.T, h map[string]string) string {
 			t.Helper()
 			return do(t, h, "GET", "/api/export/log.csv?locale=en", "", http.StatusOK)
@@ -122,7 +150,14 @@ func TestIntegrationImport(t *testing.T) {
 			_ = json.Unmarshal([]byte(do(t, alice, "POST", "/api/passage-note-tags", `{"label":"Prayer","color":"#00aa00"}`, http.StatusCreated)), &tag2)
 			do(t, alice, "POST", "/api/passage-notes", `{"content":"God so loved\nsecond line","passages":[{"startVerseId":143003016,"endVerseId":143003016},{"startVerseId":101001001,"endVerseId":101003024}],"tags":["`+tag.ID+`","`+tag2.ID+`"]}`, http.StatusCreated)
 			do(t, alice, "POST", "/api/passage-notes", `{"content":"no passage"}`, http.StatusCreated)
+			do(t, alice, "PUT", "/api/reminders", `{"enabled":true,"time":"06:45","days":[1,3,5],"onlyIfUnread":false,"channels":["email","push"]}`, http.StatusOK)
+			do(t, alice, "POST", "/api/sharing/calendar-feed", `{"readNext":false}`, http.StatusOK)
+			do(t, alice, "POST", "/api/sharing/progress-link", "", http.StatusOK)
 			before := archive(t, alice)
+			if !strings.Contains(before, `"schemaVersion":2`) || !strings.Contains(before, `"reminder":{"enabled":true,"time":"06:45"`) ||
+				!strings.Contains(before, `"sharing":[{"kind":"calendar-feed","readNext":false},{"kind":"progress-link","readNext":false}]`) {
+				t.Fatalf("the archive lacks the reminder or the links: %s", before)
+			}
 
 			carol := identitytest.Bearer(identitytest.SignUp(t, a, "carol@example.com"))
 			empty := archive(t, carol)
@@ -143,6 +178,12 @@ func TestIntegrationImport(t *testing.T) {
 				g, _ := json.Marshal(got)
 				w, _ := json.Marshal(want)
 				t.Fatalf("archives differ:\n%s\n%s", g, w)
+			}
+			// The two accounts, field by field, as their own screens read them.
+			for _, path := range []string{"/api/settings", "/api/reminders", "/api/sharing", "/api/passage-note-tags", "/api/progress"} {
+				if got, want := account(t, carol, path), account(t, alice, path); !reflect.DeepEqual(got, want) {
+					t.Errorf("%s differs:\n%v\n%v", path, got, want)
+				}
 			}
 
 			again, _ := send(t, carol, "application/json", before, false, http.StatusOK)
@@ -170,6 +211,31 @@ func TestIntegrationImport(t *testing.T) {
 			if len(ar["logEntries"].([]any)) != 2 || len(ar["tags"].([]any)) != 1 || ar["settings"].(map[string]any)["dailyVerseCountGoal"] == 300.0 {
 				t.Fatalf("%+v", ar)
 			}
+		})
+
+		t.Run("a version 1 archive, without reminder and sharing, still restores", func(t *testing.T) {
+			src := identitytest.Bearer(identitytest.SignUp(t, a, "old@example.com"))
+			do(t, src, "POST", "/api/log-entries", `{"date":"2024-03-01","startVerseId":101001001,"endVerseId":101001031}`, http.StatusCreated)
+			do(t, src, "PUT", "/api/settings", `{"dailyVerseCountGoal":250}`, http.StatusOK)
+			var v1 map[string]any
+			if err := json.Unmarshal([]byte(archive(t, src)), &v1); err != nil {
+				t.Fatal(err)
+			}
+			v1["schemaVersion"] = 1
+			delete(v1, "reminder")
+			delete(v1, "sharing")
+			body, _ := json.Marshal(v1)
+			dst := identitytest.Bearer(identitytest.SignUp(t, a, "restored-old@example.com"))
+			r, _ := send(t, dst, "application/json", string(body), false, http.StatusOK)
+			if r.Counts.New != 1 || !r.SettingsRestored {
+				t.Fatalf("%+v", r)
+			}
+			if got := comparable(t, archive(t, dst)); got["reminder"] != nil || len(got["sharing"].([]any)) != 0 || got["settings"].(map[string]any)["dailyVerseCountGoal"] != 250.0 {
+				t.Fatalf("%+v", got)
+			}
+			v1["schemaVersion"] = 3
+			body, _ = json.Marshal(v1)
+			send(t, dst, "application/json", string(body), true, http.StatusBadRequest)
 		})
 
 		t.Run("the log CSV imports in each of the six languages and mixed", func(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"lamplight/modules/reminders/internal/app"
 	"lamplight/modules/reminders/internal/httpapi"
 	"lamplight/modules/reminders/internal/store"
+	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
@@ -52,8 +53,9 @@ const Lease = app.Lease
 // waiting; the scheduler's is LAMPLIGHT_REMINDER_INTERVAL.
 const PushInterval = 15 * time.Second
 
-// Module provides the store, the use cases, the scheduler and push loops,
-// and the /api/reminders routes.
+// Module provides the store, the use cases (also as the archive's
+// remindersapi.Reader and Restorer), the scheduler and push loops, and the
+// /api/reminders routes.
 var Module = fx.Module("reminders",
 	// Configuration (tests decorate it).
 	fx.Provide(app.LoadConfig),
@@ -67,6 +69,8 @@ var Module = fx.Module("reminders",
 		app.DefaultPushNetwork,
 		app.NewWebPush,
 		fx.Annotate(app.New, fx.ParamTags(``, ``, ``, ``, ``, `optional:"true"`, `optional:"true"`)),
+		func(s *app.Service) remindersapi.Reader { return s },
+		func(s *app.Service) remindersapi.Restorer { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(rescheduleOnZoneChange, fx.ResultTags(platform.GroupHandlers)),
 	),

@@ -14,6 +14,7 @@ import (
 	"lamplight/modules/sharing/internal/app"
 	"lamplight/modules/sharing/internal/httpapi"
 	"lamplight/modules/sharing/internal/store"
+	"lamplight/modules/sharing/sharingapi"
 	"lamplight/platform"
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
@@ -35,6 +36,7 @@ var Module = fx.Module("sharing",
 	// Use cases.
 	fx.Provide(
 		app.New,
+		func(s *app.Service) sharingapi.Links { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 	),
 	// HTTP.

@@ -12,7 +12,9 @@ import (
 	"lamplight/modules/bible"
 	"lamplight/modules/notes/notesapi"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
+	"lamplight/modules/sharing/sharingapi"
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
@@ -29,16 +31,20 @@ type Download struct {
 
 // Service runs the export use cases over the other modules' contracts.
 type Service struct {
-	log      readingapi.Reader
-	notes    notesapi.Reader
-	tags     tagsapi.Lister
-	settings settingsapi.Reader
-	now      func() time.Time
+	log       readingapi.Reader
+	notes     notesapi.Reader
+	tags      tagsapi.Lister
+	settings  settingsapi.Reader
+	reminders remindersapi.Reader
+	links     sharingapi.Links
+	now       func() time.Time
 }
 
 // New builds the service.
-func New(log readingapi.Reader, notes notesapi.Reader, tags tagsapi.Lister, settings settingsapi.Reader) *Service {
-	return &Service{log: log, notes: notes, tags: tags, settings: settings, now: time.Now}
+func New(log readingapi.Reader, notes notesapi.Reader, tags tagsapi.Lister, settings settingsapi.Reader,
+	reminders remindersapi.Reader, links sharingapi.Links,
+) *Service {
+	return &Service{log: log, notes: notes, tags: tags, settings: settings, reminders: reminders, links: links, now: time.Now}
 }
 
 // fileName names a download after what it holds and the reader's today.

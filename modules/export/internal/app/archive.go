@@ -12,8 +12,8 @@ import (
 )
 
 // ArchiveSchemaVersion is the version of the archive's layout; the import
-// reads the versions it knows.
-const ArchiveSchemaVersion = 1
+// reads the versions it knows. 2 added the reminder and the sharing links.
+const ArchiveSchemaVersion = 2
 
 type archiveEntry struct {
 	ID           string        `json:"id"`
@@ -47,9 +47,11 @@ type archiveTag struct {
 	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
-// Archive is the reader's whole history as one JSON document, the backup
-// and restore format. The log and the notes are written one element at a
-// time as they are read.
+// Archive is everything the reader keeps and set up as one JSON document,
+// the backup and restore format: settings, log, notes, tags, reminder (null
+// when never saved) and which sharing links they have (not their secret
+// addresses). The log and the notes are written one element at a time as
+// they are read.
 func (s *Service) Archive(ctx context.Context, userID string) (Download, error) {
 	st, err := s.settings.Get(ctx, userID)
 	if err != nil {
@@ -110,6 +112,20 @@ func (s *Service) writeArchive(ctx context.Context, userID string, st settingsap
 	}
 	for i, t := range tags {
 		a.item(i, archiveTag{t.ID, t.Label, t.Color, t.Description, t.CreatedAt.UTC(), t.UpdatedAt.UTC()})
+	}
+	a.raw([]byte(`],"reminder":`))
+	reminder, err := s.reminders.Reminder(ctx, userID)
+	if err != nil {
+		return err
+	}
+	a.item(0, reminder)
+	a.raw([]byte(`,"sharing":[`))
+	links, err := s.links.Links(ctx, userID)
+	if err != nil {
+		return err
+	}
+	for i, l := range links {
+		a.item(i, l)
 	}
 	a.raw([]byte("]}\n"))
 	return a.err

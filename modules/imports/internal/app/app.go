@@ -12,7 +12,9 @@ import (
 	"lamplight/modules/bible"
 	"lamplight/modules/notes/notesapi"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
+	"lamplight/modules/sharing/sharingapi"
 	"lamplight/modules/tags/tagsapi"
 	"lamplight/platform/errs"
 	"lamplight/platform/ratelimit"
@@ -120,33 +122,37 @@ type Result struct {
 	LookBackDate, MoveLookBackTo string
 	// Notes and Tags count an archive's (nil for text).
 	Notes, Tags *Counts
-	// SettingsRestored tells that an archive's settings were (or, in a
-	// preview, would be) restored: only into an account without data.
+	// SettingsRestored tells that an archive's settings, with its reminder
+	// and sharing links, were (or, in a preview, would be) restored: only
+	// into an account without data.
 	SettingsRestored bool
 }
 
 // Service runs the import over the other modules' contracts.
 type Service struct {
-	w        *uow.Writer
-	reading  readingapi.Reader
-	entries  readingapi.Importer
-	notes    notesapi.Reader
-	noteImp  notesapi.Importer
-	tags     tagsapi.Lister
-	tagImp   tagsapi.Importer
-	settings settingsapi.Reader
-	restorer settingsapi.Restorer
-	limiter  ratelimit.Limiter
-	log      *slog.Logger
+	w         *uow.Writer
+	reading   readingapi.Reader
+	entries   readingapi.Importer
+	notes     notesapi.Reader
+	noteImp   notesapi.Importer
+	tags      tagsapi.Lister
+	tagImp    tagsapi.Importer
+	settings  settingsapi.Reader
+	restorer  settingsapi.Restorer
+	reminders remindersapi.Restorer
+	links     sharingapi.Links
+	limiter   ratelimit.Limiter
+	log       *slog.Logger
 }
 
 // New builds the service.
 func New(w *uow.Writer, log readingapi.Reader, entries readingapi.Importer, notes notesapi.Reader, noteImp notesapi.Importer,
 	tags tagsapi.Lister, tagImp tagsapi.Importer, settings settingsapi.Reader, restorer settingsapi.Restorer,
-	limiter ratelimit.Limiter, logger *slog.Logger,
+	reminders remindersapi.Restorer, links sharingapi.Links, limiter ratelimit.Limiter, logger *slog.Logger,
 ) *Service {
 	return &Service{
 		w: w, reading: log, entries: entries, notes: notes, noteImp: noteImp,
-		tags: tags, tagImp: tagImp, settings: settings, restorer: restorer, limiter: limiter, log: logger,
+		tags: tags, tagImp: tagImp, settings: settings, restorer: restorer, reminders: reminders, links: links,
+		limiter: limiter, log: logger,
 	}
 }

@@ -30,11 +30,13 @@ type key struct {
 
 // Import reads a file and answers its rows with their status; unless
 // dryRun, it also writes the new ones (and an archive's notes, tags and,
-// into an account without data, settings) in units of work of a chunk
-// each, so a large import never holds other readers' writes for long.
-// Importing the same file again adds nothing, so an import cut short is
-// completed by sending it again.
-func (s *Service) Import(ctx context.Context, userID, contentType string, body io.Reader, dryRun bool) (*Result, error) {
+// into an account without data, settings, reminder and sharing links) in
+// units of work of a chunk each, so a large import never holds other
+// readers' writes for long. Importing the same file again adds nothing, so
+// an import cut short is completed by sending it again. site is the
+// address the reader imports from, for a restored reminder's links when no
+// site address is configured.
+func (s *Service) Import(ctx context.Context, userID, site, contentType string, body io.Reader, dryRun bool) (*Result, error) {
 	mt, _, err := mime.ParseMediaType(contentType)
 	if err != nil || !contentTypes[mt] {
 		return nil, ErrContentType
@@ -80,7 +82,7 @@ func (s *Service) Import(ctx context.Context, userID, contentType string, body i
 	}
 	summarize(res)
 	if !dryRun && (res.Counts.New > 0 || a != nil) {
-		if err := s.write(ctx, userID, a, res); err != nil {
+		if err := s.write(ctx, userID, site, a, res); err != nil {
 			return nil, err
 		}
 		summarize(res)
@@ -145,8 +147,9 @@ func classify(rows []Row, logged []readingapi.Entry) {
 }
 
 // previewArchive counts an archive's notes and tags as the import would
-// find them, and tells whether its settings would be restored: only into
-// an account with no log, notes or tags yet.
+// find them, and tells whether its settings (with its reminder and sharing
+// links) would be restored: only into an account with no log, notes or
+// tags yet.
 func (s *Service) previewArchive(ctx context.Context, userID string, a *archive, noLog bool, res *Result) error {
 	tags, err := s.tags.List(ctx, userID)
 	if err != nil {
@@ -198,8 +201,9 @@ func noteKey(content string, created time.Time) string {
 }
 
 // write imports the new rows a chunk per unit of work, after an archive's
-// tags, notes and settings. Rows found logged meanwhile become existing.
-func (s *Service) write(ctx context.Context, userID string, a *archive, res *Result) error {
+// tags, notes, settings, reminder and sharing links. Rows found logged
+// meanwhile become existing.
+func (s *Service) write(ctx context.Context, userID, site string, a *archive, res *Result) error {
 	var (
 		entries []readingapi.Entry
 		at      []int
@@ -211,7 +215,7 @@ func (s *Service) write(ctx context.Context, userID string, a *archive, res *Res
 		}
 	}
 	if a != nil {
-		if err := s.writeArchive(ctx, userID, a, res); err != nil {
+		if err := s.writeArchive(ctx, userID, site, a, res); err != nil {
 			return err
 		}
 	}
@@ -249,10 +253,10 @@ func yield(ctx context.Context, took time.Duration) {
 	}
 }
 
-// writeArchive restores the settings (when the preview said so) and the
-// tags in one unit of work, then the notes, a chunk at a time, with their
-// tags mapped to the reader's ids.
-func (s *Service) writeArchive(ctx context.Context, userID string, a *archive, res *Result) error {
+// writeArchive restores the settings, reminder and sharing links (when the
+// preview said so) and the tags in one unit of work, then the notes, a
+// chunk at a time, with their tags mapped to the reader's ids.
+func (s *Service) writeArchive(ctx context.Context, userID, site string, a *archive, res *Result) error {
 	// Created in their original order, the tags' new ids sort as the old
 	// ones did, and so do a note's tags.
 	slices.SortStableFunc(a.tags, func(x, y archiveTag) int { return x.CreatedAt.Compare(y.CreatedAt) })
@@ -267,6 +271,14 @@ func (s *Service) writeArchive(ctx context.Context, userID string, a *archive, r
 	err := s.w.Transact(ctx, func(tx *uow.Tx) error {
 		if res.SettingsRestored {
 			if err := s.restorer.RestoreSettings(ctx, tx, userID, *a.settings); err != nil {
+				return err
+			}
+			if a.reminder != nil {
+				if err := s.reminders.RestoreReminder(tx, userID, a.settings.TimeZone, site, *a.reminder); err != nil {
+					return err
+				}
+			}
+			if err := s.links.RestoreLinks(tx, userID, a.sharing); err != nil {
 				return err
 			}
 		}

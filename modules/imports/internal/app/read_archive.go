@@ -8,13 +8,19 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
+	"lamplight/modules/sharing/sharingapi"
 	"lamplight/platform/dates"
 )
 
-// archiveSchemaVersion is the archive layout this import reads (the
-// export's schemaVersion).
-const archiveSchemaVersion = 1
+// The archive layouts this import reads (the export's schemaVersion): 2
+// added the reminder and the sharing links; a version 1 archive has
+// neither, and restores none.
+const (
+	oldestArchiveVersion = 1
+	archiveSchemaVersion = 2
+)
 
 type archiveEntry struct {
 	Date         string        `json:"date"`
@@ -51,6 +57,8 @@ type archive struct {
 	settings *settingsapi.Settings
 	notes    []archiveNote
 	tags     []archiveTag
+	reminder *remindersapi.Reminder
+	sharing  []sharingapi.Link
 }
 
 // readArchive decodes the archive one log entry at a time.
@@ -98,6 +106,10 @@ func readArchive(br *bufio.Reader) (*archive, error) {
 			})
 		case "tags":
 			err = dec.Decode(&a.tags)
+		case "reminder":
+			err = dec.Decode(&a.reminder)
+		case "sharing":
+			err = dec.Decode(&a.sharing)
 		default:
 			var skip json.RawMessage
 			err = dec.Decode(&skip)
@@ -115,7 +127,7 @@ func readArchive(br *bufio.Reader) (*archive, error) {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, ErrArchiveInvalid
 	}
-	if version != archiveSchemaVersion {
+	if version < oldestArchiveVersion || version > archiveSchemaVersion {
 		return nil, ErrArchiveVersion
 	}
 	return a, nil

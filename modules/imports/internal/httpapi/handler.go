@@ -31,7 +31,7 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 	api.POST("/import", httpx.RequireUser, func(c *gin.Context) {
 		ctx := c.Request.Context()
 		dry, _ := strconv.ParseBool(c.DefaultQuery("dryRun", "false"))
-		res, err := h.svc.Import(ctx, httpx.UserID(ctx), c.GetHeader("Content-Type"), c.Request.Body, dry)
+		res, err := h.svc.Import(ctx, httpx.UserID(ctx), httpx.SiteURL(c), c.GetHeader("Content-Type"), c.Request.Body, dry)
 		if err != nil {
 			httpx.Fail(c, err)
 			return

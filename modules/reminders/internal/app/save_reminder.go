@@ -22,40 +22,45 @@ func (s *Service) Save(ctx context.Context, userID, site string, in domain.Input
 	if err != nil {
 		return View{}, err
 	}
-	loc := location(set.TimeZone)
-	now := s.now()
 	var out store.Reminder
 	err = s.store.Transact(ctx, func(tx *store.Tx) error {
-		r, err := tx.Reminder(userID)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
-		if enabled && (!r.Enabled || r.PausedAt != nil) {
-			r.Generation++
-		}
-		r.UserID, r.Enabled, r.OnlyIfUnread = userID, enabled, sch.OnlyIfUnread
-		r.LocalTime, r.Days, r.Channels = sch.Time(), sch.DaysText(), sch.ChannelsText()
-		r.PausedAt, r.ClaimedUntil, r.UpdatedAt, r.SiteURL = nil, nil, now, site
-		r.NextAt = nil
-		if enabled {
-			// A reminder already due today (set for a minute ago) is not
-			// sent at once: the next one is at least a minute away.
-			if o, ok := domain.Next(sch, loc, now, ""); ok {
-				if !o.At.After(now) {
-					o, ok = domain.Next(sch, loc, now, o.Date)
-				}
-				if ok {
-					r.NextAt = &o.At
-				}
-			}
-		}
-		out = r
-		return tx.Save(r)
+		out, err = s.save(tx, userID, set.TimeZone, site, enabled, sch)
+		return err
 	})
 	if err != nil {
 		return View{}, err
 	}
 	return viewOf(out, set.TimeZone), nil
+}
+
+// save replaces the reader's reminder in tx and schedules the next one.
+func (s *Service) save(tx *store.Tx, userID, zone, site string, enabled bool, sch domain.Schedule) (store.Reminder, error) {
+	loc := location(zone)
+	now := s.now()
+	r, err := tx.Reminder(userID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return r, err
+	}
+	if enabled && (!r.Enabled || r.PausedAt != nil) {
+		r.Generation++
+	}
+	r.UserID, r.Enabled, r.OnlyIfUnread = userID, enabled, sch.OnlyIfUnread
+	r.LocalTime, r.Days, r.Channels = sch.Time(), sch.DaysText(), sch.ChannelsText()
+	r.PausedAt, r.ClaimedUntil, r.UpdatedAt, r.SiteURL = nil, nil, now, site
+	r.NextAt = nil
+	if enabled {
+		// A reminder already due today (set for a minute ago) is not
+		// sent at once: the next one is at least a minute away.
+		if o, ok := domain.Next(sch, loc, now, ""); ok {
+			if !o.At.After(now) {
+				o, ok = domain.Next(sch, loc, now, o.Date)
+			}
+			if ok {
+				r.NextAt = &o.At
+			}
+		}
+	}
+	return r, tx.Save(r)
 }
 
 // Reschedule recomputes when the reader's next reminder is due, after

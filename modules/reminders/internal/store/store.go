@@ -371,3 +371,7 @@ func (s *Store) DeleteUser(ctx context.Context, userID string) error {
 		return nil
 	})
 }
+
+// Join is the repository inside a unit of work another module opened (an
+// import restoring an archive).
+func Join(u *uow.Tx) *Tx { return &Tx{Tx: u, db: u.DB()} }

@@ -46,12 +46,16 @@ func New(w *uow.Writer) *Store { return &Store{db: w.DB(), w: w} }
 // Replace stores l in place of the reader's link of its kind, so the old
 // token stops working in the same transaction.
 func (s *Store) Replace(ctx context.Context, l Link) error {
-	return s.w.Transact(ctx, func(tx *uow.Tx) error {
-		if err := tx.DB().Where("user_id = ? AND kind = ?", l.UserID, l.Kind).Delete(&Link{}).Error; err != nil {
-			return err
-		}
-		return tx.DB().Create(&l).Error
-	})
+	return s.w.Transact(ctx, func(tx *uow.Tx) error { return ReplaceIn(tx, l) })
+}
+
+// ReplaceIn is Replace inside a unit of work another module opened (an
+// import restoring an archive).
+func ReplaceIn(tx *uow.Tx, l Link) error {
+	if err := tx.DB().Where("user_id = ? AND kind = ?", l.UserID, l.Kind).Delete(&Link{}).Error; err != nil {
+		return err
+	}
+	return tx.DB().Create(&l).Error
 }
 
 // Delete removes the reader's link of kind; ErrNotFound when there is none.

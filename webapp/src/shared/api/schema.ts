@@ -820,7 +820,7 @@ export interface paths {
         put?: never;
         /**
          * Preview or import a file of readings (the archive, the log as CSV, or pasted text)
-         * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the six languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
+         * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1 or 2); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the six languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
          *
          *     Each row is new, existing (reason already_logged: the same date and range is logged; repeated_in_file: an earlier row has it) or invalid (reason invalid_date, missing_passage, invalid_book_name, invalid_verse_range, line_too_long; text holds the line). With dryRun=true nothing is written. Without it the new rows, and an archive's tags (matched by label, ignoring case), notes (with their passages, tags and times; one with the same content and creation time is existing) and, into an account with no log, notes or tags yet, its settings (except the language, which is the account's) are written in transactions of 100 rows (or notes) each, with a pause between them, so a large import never holds other readers' writes for long, and the answer is the same with what was written. Importing the same file again adds nothing, so an import cut short is completed by sending it again. moveLookBackTo is set when new readings predate the reader's look-back date. The answer lists the first 1,000 rows; the counts cover all of them.
          *
@@ -1683,7 +1683,7 @@ export interface components {
          * @enum {string}
          */
         ErrorKind: "validation_error" | "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "payload_too_large" | "internal_error" | "unavailable";
-        /** @description Schema version 1. Times are RFC 3339 in UTC; dates YYYY-MM-DD; verse ids are 100000000 + book*1000000 + chapter*1000 + verse (Genesis 1:1 is 101001001). Tag ids in notes name tags of the same archive. */
+        /** @description Schema version 2 (version 1 had no reminder and sharing; the import reads both). Times are RFC 3339 in UTC; dates YYYY-MM-DD; verse ids are 100000000 + book*1000000 + chapter*1000 + verse (Genesis 1:1 is 101001001). Tag ids in notes name tags of the same archive. */
         ExportArchive: {
             /** @enum {string} */
             app: "lamplight";
@@ -1714,9 +1714,23 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
+            /** @description The reader's saved reminder, null when they never saved one. Not its state (sent, paused) nor the browsers push goes to. */
+            reminder: {
+                channels: ("email" | "push")[];
+                days: number[];
+                enabled: boolean;
+                onlyIfUnread: boolean;
+                time: string;
+            } | null;
             /** @enum {integer} */
-            schemaVersion: 1;
+            schemaVersion: 2;
             settings: components["schemas"]["Settings"];
+            /** @description The secret links the reader has, never their addresses; a restore makes new ones. */
+            sharing: {
+                /** @enum {string} */
+                kind: "calendar-feed" | "progress-link";
+                readNext: boolean;
+            }[];
             tags: {
                 color: string;
                 /** Format: date-time */
