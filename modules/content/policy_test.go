@@ -1,0 +1,145 @@
+package content_test
+
+import (
+	"io"
+	"io/fs"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"go.uber.org/fx"
+	"gorm.io/gorm"
+
+	"lamplight/app"
+	"lamplight/modules/content"
+	"lamplight/platform/locale"
+	"lamplight/platform/testkit"
+)
+
+// policyEntries maps every table of the schema to the entry of the privacy
+// policy that says what it holds ("" for a table without personal data).
+// Each language's policy/privacy.md names its entries as Markdown link
+// definitions ("[reminders]: #what-we-keep-and-why"), which show nothing
+// and point at the section that tells about them. A new table fails the
+// test until it is listed here, and an entry until the policy has it.
+var policyEntries = map[string]string{
+	"identity_users":               "account",
+	"identity_sessions":            "sign-ins",
+	"identity_email_verifications": "codes",
+	"identity_password_resets":     "codes",
+	"identity_email_changes":       "codes",
+	"log_entries":                  "reading-log",
+	"log_entry_tombstones":         "reading-log",
+	"log_versions":                 "reading-log",
+	"passage_notes":                "notes",
+	"note_passages":                "notes",
+	"note_books":                   "notes",
+	"note_tags":                    "notes",
+	"note_search_readers":          "notes",
+	"passage_notes_search":         "notes", // SQLite's search index of the notes' text
+	"passage_note_tags":            "notes",
+	"user_settings":                "settings",
+	"reminders":                    "reminders",
+	"reminder_occurrences":         "reminders",
+	"reminder_push_subscriptions":  "push",
+	"reminder_push_deliveries":     "push",
+	"sharing_links":                "sharing",
+	"feedback":                     "feedback",
+	"mail_messages":                "emails",
+	"admin_audit":                  "admin-log",
+	"engagement_accounts":          "activity",
+	"engagement_reading_days":      "activity",
+	"engagement_note_days":         "activity",
+	"engagement_reminder_days":     "activity",
+	"engagement_deletions":         "activity",
+	"idempotency_keys":             "recent-answers",
+	"outbox_events":                "changes",
+	"reminder_vapid_keys":          "", // the server's own key pair
+	"engagement_version":           "", // one counter
+}
+
+// notTables are tables of the database engine and migration bookkeeping.
+// (a full-text index's own tables hold what its table does).
+var notTables = regexp.MustCompile(`^(sqlite_.*|schema_version_.*|goose_db_version|.*_search_(data|idx|content|docsize|config))$`)
+
+// definition is a Markdown link definition naming a policy entry.
+var definition = regexp.MustCompile(`(?m)^\[([a-z-]+)\]: #([\p{L}\p{N}_-]+)\s*$`)
+
+var heading = regexp.MustCompile(`(?m)^#{2,3} (.+)$`)
+
+// headingID is the web app's id of a heading (webapp/src/shared/markdown,
+// headingId): lower case, letters, digits, spaces, _ and - only, spaces
+// and _ as one -.
+func headingID(text string) string {
+	kept := headingDrop.ReplaceAllString(strings.ToLower(text), "")
+	return headingSpace.ReplaceAllString(strings.TrimSpace(kept), "-")
+}
+
+var (
+	headingDrop  = regexp.MustCompile(`[^\p{L}\p{N}\s_-]`)
+	headingSpace = regexp.MustCompile(`[\s_]+`)
+)
+
+// TestIntegrationPolicyNamesEveryTableOfPersonalData: every table of the
+// live schema is listed, every entry it names is in the privacy policy of
+// every language and points at one of its sections, and the policy names
+// no entry that no table has.
+func TestIntegrationPolicyNamesEveryTableOfPersonalData(t *testing.T) {
+	testkit.Integration(t)
+	var db *gorm.DB
+	testkit.StartApp(t, app.Options(testkit.SQLiteConfig(t), io.Discard, fstest.MapFS{}, fx.Populate(&db)))
+	var tables []string
+	if err := db.Raw(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).Scan(&tables).Error; err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, table := range tables {
+		if notTables.MatchString(table) {
+			continue
+		}
+		seen[table] = true
+		if _, ok := policyEntries[table]; !ok {
+			t.Errorf("table %s is in no policy entry: list it in policyEntries (\"\" when it holds no personal data) and say in the privacy policy what it keeps", table)
+		}
+	}
+	for _, table := range slices.Sorted(maps.Keys(policyEntries)) {
+		if !seen[table] {
+			t.Errorf("policyEntries lists %s, which the schema does not have", table)
+		}
+	}
+	used := map[string]bool{}
+	for _, entry := range policyEntries {
+		if entry != "" {
+			used[entry] = true
+		}
+	}
+	for _, l := range locale.All {
+		raw, err := fs.ReadFile(content.Files(), l.Code+"/policy/privacy.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(raw)
+		sections := map[string]bool{}
+		for _, h := range heading.FindAllStringSubmatch(text, -1) {
+			sections[headingID(h[1])] = true
+		}
+		defined := map[string]bool{}
+		for _, d := range definition.FindAllStringSubmatch(text, -1) {
+			defined[d[1]] = true
+			if !sections[d[2]] {
+				t.Errorf("%s privacy policy: entry %s points at #%s, no section of the page", l.Code, d[1], d[2])
+			}
+			if !used[d[1]] {
+				t.Errorf("%s privacy policy: entry %s belongs to no table", l.Code, d[1])
+			}
+		}
+		for _, entry := range slices.Sorted(maps.Keys(used)) {
+			if !defined[entry] {
+				t.Errorf("%s privacy policy has no entry %s", l.Code, entry)
+			}
+		}
+	}
+}
