@@ -139,6 +139,25 @@ it('logs three passages and writes a note offline, shows them, and syncs each on
   await page.getByText('40 / 86').waitFor();
 });
 
+it('computes the streak and Read next in the browser after logging offline', async () => {
+  const page = await browser.newPage();
+  await signUp(page);
+  await openOnce(page);
+  const next = page.getByRole('region', { name: 'Read next' });
+  await next.getByText('Genesis 1', { exact: true }).waitFor();
+  await goOfflineAndReload(page);
+
+  await logPassage(page, 'Gen 1', 'Genesis 1');
+  // The server's rules, run on the local log: a streak of one day, and Genesis moves on.
+  const streak = page.getByRole('region', { name: 'Streak' });
+  await streak.getByText('Today is done.').waitFor();
+  await streak.getByText('Current streak: 1 day', { exact: true }).waitFor();
+  await next.getByText('Genesis 2', { exact: true }).waitFor();
+  expect(await next.getByText('Genesis 1', { exact: true }).count()).toBe(0);
+  await page.context().setOffline(false);
+  await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 60_000 });
+});
+
 it('shows a change the server refuses while syncing, with its reason, until dismissed', async () => {
   const page = await browser.newPage();
   await signUp(page);

@@ -11,8 +11,8 @@ export const LOG_KEY = 'log';
 /** GET answers kept for showing offline. The log is kept from the cache instead; counts and progress are computed. */
 const KEPT = [/^\/auth\/user$/, /^\/settings$/, /^\/passage-notes$/, /^\/passage-notes\/counts$/, /^\/passage-note-tags$/, /^\/reading-suggestions$/, /^\/insights\/streak$/];
 
-/** Answers computed from the local log while offline or while changes wait (see compute.ts). */
-const COMPUTED = /^\/(insights\/date-verse-counts|progress|progress\/books\/\d+)$/;
+/** Answers computed from the local log while offline or while changes wait (see compute.ts and next.ts). */
+const COMPUTED = /^\/(insights\/date-verse-counts|insights\/streak|reading-suggestions|progress|progress\/books\/\d+)$/;
 
 interface Request {
   path: string;
@@ -84,13 +84,19 @@ async function localSettings(state: unknown): Promise<ReaderSettings | undefined
   return cachedSettings(state) ?? ((await readAnswer('/settings'))?.data as ReaderSettings | undefined);
 }
 
-/** A computed answer (counts, progress) from the local log; undefined when this browser has no log yet. */
+/** A computed answer (counts, progress, streak, suggestions) from the local log; undefined when this browser has no log yet. */
 async function computed(request: Request, api: BaseQueryApi): Promise<unknown> {
   const state = api.getState();
   const [log, settings] = await Promise.all([localLog(state), localSettings(state)]);
   if (!log || !settings) return undefined;
-  const { bookDetail, dateVerseCountsBetween, progressOverview, readSet } = await import('./compute');
   const lookBack = settings.lookBackDate ?? '';
+  const today = request.query.get('today');
+  if (request.path === '/insights/streak' || request.path === '/reading-suggestions') {
+    if (!today) return undefined;
+    const { streak, suggestions } = await import('./next');
+    return request.path === '/insights/streak' ? streak(log.entries, lookBack, today, settings.restDaysPerWeek ?? 0) : suggestions(log.entries, lookBack, today);
+  }
+  const { bookDetail, dateVerseCountsBetween, progressOverview, readSet } = await import('./compute');
   if (request.path === '/insights/date-verse-counts') {
     return dateVerseCountsBetween(log.entries, lookBack, request.query.get('from') ?? lookBack, request.query.get('to') ?? request.query.get('today') ?? '');
   }
