@@ -124,6 +124,25 @@ it('welcomes a new reader once: the choices are saved when completed', async () 
   expect(errors).toEqual([]);
 });
 
+it('welcome offers a reminder, saved when chosen', async () => {
+  const page = await browser.newPage({ bypassCSP: true });
+  const errors = collectErrors(page);
+  await signUp(page);
+  await page.goto('/today');
+  const welcome = page.getByRole('region', { name: 'Welcome to Lamplight' });
+  const remind = welcome.getByRole('checkbox', { name: 'Email me a reminder on days I have not read yet' });
+  await remind.waitFor();
+  expect(await remind.isChecked()).toBe(false);
+  await remind.check();
+  await welcome.getByLabel('Time of the reminder', { exact: true }).fill('06:45');
+  await expectAccessible(page);
+  await welcome.getByRole('button', { name: 'Start reading' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  const reminder = (await (await page.request.get('/api/reminders')).json()) as Record<string, unknown>;
+  expect(reminder).toMatchObject({ enabled: true, time: '06:45', days: [1, 2, 3, 4, 5, 6, 7], onlyIfUnread: true, channels: ['email'] });
+  expect(errors).toEqual([]);
+});
+
 it('welcomes a new reader once: skipping keeps the defaults', async () => {
   const page = await browser.newPage({ bypassCSP: true });
   const errors = collectErrors(page);
@@ -134,6 +153,8 @@ it('welcomes a new reader once: skipping keeps the defaults', async () => {
   await welcome.waitFor({ state: 'detached' });
   const settings = (await (await page.request.get('/api/settings')).json()) as Record<string, unknown>;
   expect(settings).toMatchObject({ dailyVerseCountGoal: 86, welcomeDone: true });
+  // Skipping sets no reminder.
+  expect(await (await page.request.get('/api/reminders')).json()).toMatchObject({ enabled: false });
   expect(errors).toEqual([]);
 });
 

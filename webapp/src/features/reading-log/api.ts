@@ -61,6 +61,11 @@ export const readingLogApi = baseApi.injectEndpoints({
       }),
       providesTags: ['Progress'],
     }),
+    // The welcome's reminder: every day by email, only if unread, at the time chosen.
+    startDailyReminder: build.mutation<unknown, string>({
+      query: (time) => ({ url: '/reminders', method: 'PUT', body: { enabled: true, time, days: [1, 2, 3, 4, 5, 6, 7], onlyIfUnread: true, channels: ['email'] } }),
+      invalidatesTags: [{ type: 'Reminder', id: 'ME' }],
+    }),
   }),
 });
 
@@ -70,4 +75,5 @@ export const {
   useGetReadingStreakQuery,
   useGetProgressSnapshotQuery,
   useGetRecentNotesQuery,
+  useStartDailyReminderMutation,
 } = readingLogApi;

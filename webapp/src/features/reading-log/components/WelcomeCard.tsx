@@ -5,6 +5,7 @@ import { useLocale } from '@/shared/i18n';
 import { useBrowserBibleApp, useUpdateReaderSettingsMutation, writeBrowserBibleApp, type ReaderSettings } from '@/shared/reader';
 import { Button, FormAlert, SubmitButton } from '@/shared/ui';
 import { addDays } from '../lib/dates';
+import { useStartDailyReminderMutation } from '../api';
 import { useFormats } from '../lib/format';
 import { MAX_GOAL, MIN_GOAL } from '../lib/goal';
 import { welcomeGoal, type GoalChoice } from '../lib/welcomeGoal';
@@ -12,8 +13,9 @@ import styles from './WelcomeCard.module.css';
 
 /**
  * A new reader's welcome on Today: the daily goal (the Bible in a year, by a date, or their own
- * pace, with the verses a day it means), the Bible version and the app. Completing or skipping it
- * is saved to the account (welcomeDone), so it shows once across devices.
+ * pace, with the verses a day it means), the Bible version and the app, and a daily reminder
+ * (off unless chosen). Completing or skipping it is saved to the account (welcomeDone), so it
+ * shows once across devices.
  */
 export function WelcomeCard({ settings, today }: { settings: ReaderSettings; today: string }) {
   const { t } = useTranslation('readingLog');
@@ -22,7 +24,11 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
   const languageNames = new Intl.DisplayNames([formats.tag], { type: 'language' });
   const id = useId();
   const browserApp = useBrowserBibleApp();
-  const [save, { isLoading }] = useUpdateReaderSettingsMutation();
+  const [saveSettings, { isLoading: savingSettings }] = useUpdateReaderSettingsMutation();
+  const [startReminder, { isLoading: savingReminder }] = useStartDailyReminderMutation();
+  const isLoading = savingSettings || savingReminder;
+  const [remind, setRemind] = useState(false);
+  const [remindAt, setRemindAt] = useState('07:30');
   const [choice, setChoice] = useState<GoalChoice>('year');
   const [finishBy, setFinishBy] = useState(() => addDays(today, 180));
   const [ownPace, setOwnPace] = useState('');
@@ -31,10 +37,11 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
   const [failed, setFailed] = useState(false);
   const goal = welcomeGoal(choice, { today, finishBy, ownPace });
 
-  const finish = async (patch: Parameters<typeof save>[0]) => {
+  const finish = async (patch: Parameters<typeof saveSettings>[0], reminderAt?: string) => {
     setFailed(false);
     try {
-      await save({ ...patch, welcomeDone: true }).unwrap();
+      if (reminderAt) await startReminder(reminderAt).unwrap();
+      await saveSettings({ ...patch, welcomeDone: true }).unwrap();
     } catch {
       setFailed(true);
     }
@@ -44,7 +51,10 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
     event.preventDefault();
     if (!goal.ok || isLoading) return;
     writeBrowserBibleApp(app);
-    void finish({ dailyVerseCountGoal: goal.versesPerDay, preferredBibleVersion: version, preferredBibleApp: app as ReaderSettings['preferredBibleApp'] });
+    void finish(
+      { dailyVerseCountGoal: goal.versesPerDay, preferredBibleVersion: version, preferredBibleApp: app as ReaderSettings['preferredBibleApp'] },
+      remind && remindAt ? remindAt : undefined,
+    );
   };
 
   const goalText = goal.ok
@@ -122,6 +132,19 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
             </select>
           </label>
         </div>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>{t('welcome.reminder')}</legend>
+          <label className={styles.choice}>
+            <input type="checkbox" checked={remind} onChange={(e) => setRemind(e.target.checked)} />
+            {t('welcome.remind')}
+          </label>
+          {remind && (
+            <label className={styles.inline}>
+              <span>{t('welcome.remindAt')}</span>
+              <input type="time" className={styles.input} value={remindAt} required onChange={(e) => setRemindAt(e.target.value)} />
+            </label>
+          )}
+        </fieldset>
         {failed && <FormAlert>{t('welcome.saveFailed')}</FormAlert>}
         <div className={styles.actions}>
           <SubmitButton busy={isLoading} disabled={!goal.ok}>
