@@ -162,7 +162,7 @@ function ReminderForm({ reminder }: { reminder: Reminder }) {
               setChannels((current) => (on ? [...new Set<Channel>([...current, 'email'])].sort() : current.filter((c) => c !== 'email')));
             }}
           />
-          {t('channels.email')}
+          {t('channelLabels.email')}
         </label>
         <label className={styles.check}>
           <input
@@ -172,7 +172,7 @@ function ReminderForm({ reminder }: { reminder: Reminder }) {
             aria-describedby={`${id}-push-hint`}
             onChange={(event) => void togglePush(event.target.checked)}
           />
-          {t('channels.push')}
+          {t('channelLabels.push')}
         </label>
         <span id={`${id}-push-hint`} className={styles.hint}>
           {canPush ? t('push.hint') : t('push.unsupported')}
