@@ -338,6 +338,11 @@ func TestIntegrationReminders(t *testing.T) {
 		t.Run("a one-click POST with no session turns reminders off", func(t *testing.T) {
 			raw := unsubscribeURL(t, e.inbox.to("berlin@example.com")[0])
 			u, _ := url.Parse(raw)
+			// Asking whether the link works changes nothing.
+			e.do(t, nil, "GET", u.RequestURI(), "", 204)
+			if got := e.do(t, berlin, "GET", "/api/reminders", "", 200); !strings.Contains(got, `"enabled":true`) {
+				t.Fatal(got)
+			}
 			req, _ := http.NewRequest("POST", e.a.URL+u.RequestURI(), strings.NewReader("List-Unsubscribe=One-Click"))
 			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 			res, err := http.DefaultClient.Do(req)
@@ -354,6 +359,8 @@ func TestIntegrationReminders(t *testing.T) {
 			// Turned on again, the old link no longer works.
 			e.do(t, berlin, "PUT", "/api/reminders", `{"enabled":true,"time":"07:30","days":[1,2,3,4,5,6,7],"channels":["email"]}`, 200)
 			e.do(t, nil, "POST", u.RequestURI(), "", 404)
+			e.do(t, nil, "GET", u.RequestURI(), "", 404)
+			e.do(t, nil, "GET", "/api/reminders/unsubscribe?token=nope", "", 404)
 		})
 
 		t.Run("three unanswered reminders pause; the last one says so", func(t *testing.T) {

@@ -32,6 +32,14 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 		}
 		c.Status(http.StatusNoContent)
 	})
+	api.GET("/reminders/unsubscribe", func(c *gin.Context) {
+		if err := h.svc.CheckToken(c.Request.Context(), c.Query("token")); err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		c.Header("Cache-Control", "no-store")
+		c.Status(http.StatusNoContent)
+	})
 	api.GET("/reminders/open", func(c *gin.Context) {
 		to, err := h.svc.Open(c.Request.Context(), c.Query("token"), c.Query("to"))
 		if err != nil {

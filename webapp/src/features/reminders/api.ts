@@ -19,6 +19,9 @@ export const remindersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/reminders', method: 'PUT', body }),
       invalidatesTags: [REMINDER],
     }),
+    checkUnsubscribeToken: build.query<void, string>({
+      query: (token) => ({ url: '/reminders/unsubscribe', params: { token } }),
+    }),
     unsubscribeReminder: build.mutation<void, string>({
       query: (token) => ({ url: '/reminders/unsubscribe', method: 'POST', params: { token } }),
       invalidatesTags: [REMINDER],
@@ -35,6 +38,7 @@ export const remindersApi = baseApi.injectEndpoints({
 export const {
   useGetReminderQuery,
   useSaveReminderMutation,
+  useCheckUnsubscribeTokenQuery,
   useUnsubscribeReminderMutation,
   useLazyGetPushKeyQuery,
   useAddPushSubscriptionMutation,

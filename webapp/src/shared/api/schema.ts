@@ -1273,7 +1273,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a reminder's unsubscribe token still works (changes nothing, no session)
+         * @description The page /daily-reminder-unsubscribe asks first, so a dead link says so before the reader presses the button.
+         */
+        get: operations["checkUnsubscribeToken"];
         put?: never;
         /**
          * Turn reminders off with the token of a reminder (RFC 8058 one-click, no session)
@@ -4722,6 +4726,36 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             /** @description not_found (push_subscription_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkUnsubscribeToken: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token turns reminders off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found (reminder_token_invalid) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -5,12 +5,13 @@ import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { FormAlert, SubmitButton } from '@/shared/ui';
-import { useUnsubscribeReminderMutation } from '../api';
+import { useCheckUnsubscribeTokenQuery, useUnsubscribeReminderMutation } from '../api';
 import styles from './ReminderSettingsPage.module.css';
 
 /**
  * /daily-reminder-unsubscribe?token=: the link in every reminder. Opening it changes nothing (link
- * scanners open links too); the button turns reminders off, signed in or not.
+ * scanners open links too) but asks whether the link still works, so a dead one says so at once;
+ * the button turns reminders off, signed in or not.
  */
 export function UnsubscribePage() {
   const { t } = useTranslation('reminders');
@@ -19,6 +20,8 @@ export function UnsubscribePage() {
   const token = params.get('token') ?? '';
   const [unsubscribe, { isLoading }] = useUnsubscribeReminderMutation();
   const [state, setState] = useState<'ready' | 'done' | 'invalid' | 'failed'>(token ? 'ready' : 'invalid');
+  const { error: checkError } = useCheckUnsubscribeTokenQuery(token, { skip: !token });
+  const dead = state === 'ready' && checkError !== undefined && toApiError(checkError).status === 404;
 
   async function confirm() {
     try {
@@ -36,7 +39,7 @@ export function UnsubscribePage() {
         <p role="status">
           {t('unsubscribe.done')} <LocaleLink to="/settings/reminder">{t('unsubscribe.settings')}</LocaleLink>
         </p>
-      ) : state === 'invalid' ? (
+      ) : state === 'invalid' || dead ? (
         <FormAlert>{t('unsubscribe.invalid')}</FormAlert>
       ) : (
         <>

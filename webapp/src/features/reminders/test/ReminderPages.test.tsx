@@ -47,7 +47,10 @@ describe('Reminder settings', () => {
 
 describe('Unsubscribe page', () => {
   it('changes nothing until the button is pressed', async () => {
-    mockApi({ 'POST /api/reminders/unsubscribe': () => new Response(null, { status: 204 }) });
+    mockApi({
+      'GET /api/reminders/unsubscribe': () => new Response(null, { status: 204 }),
+      'POST /api/reminders/unsubscribe': () => new Response(null, { status: 204 }),
+    });
     const { user } = renderApp('/daily-reminder-unsubscribe?token=abc');
     await screen.findByRole('heading', { level: 1, name: 'Stop daily reminders' }, PAGE);
     expect(apiCalls('POST /api/reminders/unsubscribe')).toHaveLength(0);
@@ -56,8 +59,22 @@ describe('Unsubscribe page', () => {
     expect(apiCalls('POST /api/reminders/unsubscribe')[0]!.url.searchParams.get('token')).toBe('abc');
   });
 
-  it('explains a link that no longer works', async () => {
-    mockApi({ 'POST /api/reminders/unsubscribe': () => apiError(404, 'not_found', [{ code: 'reminder_token_invalid' }]) });
+  it('explains a link that no longer works before the button is pressed', async () => {
+    mockApi({
+      'GET /api/reminders/unsubscribe': () => apiError(404, 'not_found', [{ code: 'reminder_token_invalid' }]),
+      'POST /api/reminders/unsubscribe': () => apiError(404, 'not_found', [{ code: 'reminder_token_invalid' }]),
+    });
+    renderApp('/daily-reminder-unsubscribe?token=old');
+    expect(await screen.findByText(/This link no longer works/, undefined, PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop reminders' })).not.toBeInTheDocument();
+    expect(apiCalls('POST /api/reminders/unsubscribe')).toHaveLength(0);
+  });
+
+  it('still offers the button when the link cannot be checked', async () => {
+    mockApi({
+      'GET /api/reminders/unsubscribe': () => apiError(500, 'internal_error'),
+      'POST /api/reminders/unsubscribe': () => apiError(404, 'not_found', [{ code: 'reminder_token_invalid' }]),
+    });
     const { user } = renderApp('/daily-reminder-unsubscribe?token=old');
     await user.click(await screen.findByRole('button', { name: 'Stop reminders' }, PAGE));
     expect(await screen.findByText(/This link no longer works/)).toBeInTheDocument();
