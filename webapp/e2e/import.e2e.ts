@@ -67,3 +67,32 @@ it('previews and imports a CSV once, and a pasted list', async () => {
   expect((await after.text()).trim().split('\n')).toHaveLength(5);
   expect(errors).toEqual([]);
 });
+
+it('previews on a 390 px phone without page scroll, with the Reason column and the raw line once', async () => {
+  for (const [lang, heading, reason] of [
+    ['', 'Import readings', 'Reason'],
+    ['/uk', 'Імпорт читань', 'Причина'],
+  ] as const) {
+    const page = await browser.newPage({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    await signUp(page);
+    await page.goto(`${lang}/settings/import`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'rows.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('2024-02-01,Genesis 1\r\n2024-02-03,Nobook 9 with a rather long line of words nobody wrote before\r\n'),
+    });
+    const table = page.getByRole('table');
+    await table.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), lang).toBeLessThanOrEqual(0);
+    const header = await table.getByRole('columnheader', { name: reason }).boundingBox();
+    expect(header, lang).not.toBeNull();
+    expect(header!.x + header!.width, lang).toBeLessThanOrEqual(390);
+    const bad = table.getByRole('row').filter({ hasText: 'Nobook' });
+    const cells = await bad.getByRole('cell').allTextContents();
+    expect(cells[2], lang).toBe('2024-02-03');
+    expect(cells[3], lang).toBe('Nobook 9 with a rather long line of words nobody wrote before');
+    expect(await seriousViolations(page), lang).toEqual([]);
+    await page.close();
+  }
+});

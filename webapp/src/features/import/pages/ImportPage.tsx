@@ -16,12 +16,19 @@ const MAX_ROWS_SHOWN = 1000;
 type Phase = 'idle' | 'previewing' | 'preview' | 'importing' | 'done';
 
 function passage(row: ImportRow, locale: BibleLocale): string {
-  if (!row.startVerseId) return row.text ?? '';
+  if (!row.startVerseId) return written(row);
   try {
     return format({ startVerseId: row.startVerseId, endVerseId: row.endVerseId }, locale);
   } catch {
-    return row.text ?? '';
+    return written(row);
   }
+}
+
+/** An invalid row's line as written, without the date the Date column shows already. */
+function written(row: ImportRow): string {
+  const text = (row.text ?? '').trim();
+  if (!row.date || !text.startsWith(row.date)) return text;
+  return text.slice(row.date.length).replace(/^[\s,;:.\-–—]+/, '');
 }
 
 /** /settings/import: a file or pasted readings, previewed row by row, then imported at once. */
@@ -34,6 +41,7 @@ export function ImportPage() {
   useDocumentTitle(t('title'));
   const fileId = useId();
   const pasteId = useId();
+  const rowsId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [pasted, setPasted] = useState('');
   const [source, setSource] = useState<ImportSource | null>(null);
@@ -217,9 +225,10 @@ export function ImportPage() {
           {phase === 'preview' && result.counts.new === 0 && !result.notes && <p className={styles.note}>{t('nothingNew')}</p>}
 
           {rows.length > 0 && (
-            <div className={styles.tableWrap}>
+            // A scrolling region is reached and named by keyboard too.
+            <div className={styles.tableWrap} role="region" tabIndex={0} aria-labelledby={rowsId}>
               <table className={styles.table}>
-                <caption>{t('table.caption')}</caption>
+                <caption id={rowsId}>{t('table.caption')}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('table.line')}</th>
