@@ -62,6 +62,7 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
       <p>{text}</p>
       {children}
       <p className={styles.lead}>{state ? t('sharing.active', { date: formats.date(state.createdAt.slice(0, 10)) }) : t('sharing.inactive')}</p>
+      {state && !url ? <p>{t('sharing.notShownAgain')}</p> : null}
       {url ? (
         <div className={styles.url}>
           <label htmlFor={`${id}-url`}>{t('sharing.newUrl')}</label>
