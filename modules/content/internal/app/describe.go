@@ -16,9 +16,11 @@ type Summary struct {
 // home) in a language: a text page from its front matter, another public
 // screen from the screens table. False for a path that is neither.
 func (s *Service) Describe(code, appPath string) (Summary, bool) {
-	if byLocale, ok := screens[appPath]; ok {
-		t, ok := byLocale[code]
-		return Summary{Title: t.title, Description: t.description, Path: appPath}, ok
+	if key, ok := screens[appPath]; ok {
+		if !screenTexts.Has(code) {
+			return Summary{}, false
+		}
+		return Summary{Title: screenTexts.T(code, key+".title", nil), Description: screenTexts.T(code, key+".description", nil), Path: appPath}, true
 	}
 	section, slug, _ := strings.Cut(appPath, "/")
 	if strings.Contains(slug, "/") {

@@ -3,23 +3,30 @@ package app
 import (
 	"bufio"
 	"context"
+	"embed"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
 	"lamplight/modules/bible"
 	"lamplight/modules/notes/notesapi"
+	"lamplight/platform/texts"
 )
 
-// markdownWords are the few words of the notes document, per locale.
-var markdownWords = map[bible.Locale]struct{ title, tags string }{
-	bible.English:    {"Lamplight notes", "Tags"},
-	bible.German:     {"Lamplight-Notizen", "Schlagwörter"},
-	bible.Spanish:    {"Notas de Lamplight", "Etiquetas"},
-	bible.French:     {"Notes Lamplight", "Étiquettes"},
-	bible.Portuguese: {"Notas do Lamplight", "Etiquetas"},
-	bible.Ukrainian:  {"Нотатки Lamplight", "Мітки"},
-}
+// The few words of the notes document per language are in
+// texts/<code>.json under "notesMarkdown".
+//
+//go:embed texts/*.json
+var files embed.FS
+
+var catalog = func() *texts.Catalog {
+	sub, err := fs.Sub(files, "texts")
+	if err != nil {
+		panic(err)
+	}
+	return texts.MustLoad(sub)
+}()
 
 // NotesMarkdown is the reader's notes as one readable Markdown document:
 // each note under a heading with its date and passages, then its tags and
@@ -43,9 +50,9 @@ func (s *Service) NotesMarkdown(ctx context.Context, userID, rawLocale string) (
 			if err != nil {
 				return err
 			}
-			words := markdownWords[loc]
+			title, tagsWord := catalog.T(string(loc), "notesMarkdown.title", nil), catalog.T(string(loc), "notesMarkdown.tags", nil)
 			b := bufio.NewWriter(w)
-			if _, err := b.WriteString("# " + words.title + "\n\n" + now.In(zone).Format(time.DateOnly) + "\n"); err != nil {
+			if _, err := b.WriteString("# " + title + "\n\n" + now.In(zone).Format(time.DateOnly) + "\n"); err != nil {
 				return err
 			}
 			err = s.notes.EachNote(ctx, userID, func(n notesapi.Note) error {
@@ -59,7 +66,7 @@ func (s *Service) NotesMarkdown(ctx context.Context, userID, rawLocale string) (
 				}
 				text := "\n## " + heading + "\n\n"
 				if tags := tagList(n.Tags, names); tags != "" {
-					text += "*" + words.tags + ": " + tags + "*\n\n"
+					text += "*" + tagsWord + ": " + tags + "*\n\n"
 				}
 				_, err := b.WriteString(text + strings.TrimRight(n.Content, "\n") + "\n")
 				return err

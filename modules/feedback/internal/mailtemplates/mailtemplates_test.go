@@ -4,22 +4,21 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lamplight/platform/locale"
 )
 
 func TestEveryLocaleHasTheReply(t *testing.T) {
 	sent := time.Date(2026, 11, 2, 23, 30, 0, 0, time.UTC)
 	subjects := map[string]bool{}
-	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
-		w := catalog[locale]
-		if w.Subject == "" || w.Intro == "" || !strings.Contains(w.Quoted, "{date}") || w.Footer == "" {
-			t.Fatalf("%s: wording incomplete", locale)
-		}
-		subjects[w.Subject] = true
+	for _, locale := range locale.Codes() {
+		w := func(key string) string { return catalog.T(locale, "reply."+key, nil) }
+		subjects[w("subject")] = true
 		m := Reply(locale, "reader@example.com", " Thanks, fixed.\n", "The calendar\nis blank", sent)
-		if m.To != "reader@example.com" || m.Kind != Kind || m.Subject != w.Subject || m.HTML != "" {
+		if m.To != "reader@example.com" || m.Kind != Kind || m.Subject != w("subject") || m.HTML != "" {
 			t.Fatalf("%s: %+v", locale, m)
 		}
-		for _, want := range []string{w.Intro, "\nThanks, fixed.\n", "2026-11-02", "\n> The calendar\n> is blank\n", w.Footer, "\n-- \nLamplight\n"} {
+		for _, want := range []string{w("intro"), "\nThanks, fixed.\n", "2026-11-02", "\n> The calendar\n> is blank\n", w("footer"), "\n-- \nLamplight\n"} {
 			if !strings.Contains(m.Text, want) {
 				t.Errorf("%s: %q missing from\n%s", locale, want, m.Text)
 			}
@@ -28,13 +27,13 @@ func TestEveryLocaleHasTheReply(t *testing.T) {
 			t.Errorf("%s: placeholder left:\n%s", locale, m.Text)
 		}
 	}
-	if len(subjects) != 6 {
+	if len(subjects) != len(locale.Codes()) {
 		t.Fatal("a locale repeats another's subject")
 	}
 }
 
 func TestUnknownLocaleFallsBackToEnglish(t *testing.T) {
-	if m := Reply("xx", "a@example.com", "Hi", "Hello", time.Now()); m.Subject != catalog["en"].Subject {
+	if m := Reply("xx", "a@example.com", "Hi", "Hello", time.Now()); m.Subject != "Reply to your feedback on Lamplight" {
 		t.Fatal(m.Subject)
 	}
 }
@@ -47,13 +46,11 @@ func TestBlankLinesOfTheOriginalStayQuoted(t *testing.T) {
 }
 
 func TestEveryLocaleHasTheNotice(t *testing.T) {
-	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
+	for _, locale := range locale.Codes() {
 		for _, kind := range []string{"bug", "feature", "comment"} {
-			if notices[locale].Kinds[kind] == "" {
-				t.Fatalf("%s: kind %s unnamed", locale, kind)
-			}
+			name := catalog.T(locale, "notice.kinds."+kind, nil)
 			m := Notice(locale, "admin@example.com", kind, "reader@example.com", "/de/today", "It broke\nagain", "https://lamplight.example/admin/feedback")
-			if m.To != "admin@example.com" || m.Kind != NoticeKind || !strings.Contains(m.Subject, notices[locale].Kinds[kind]) ||
+			if m.To != "admin@example.com" || m.Kind != NoticeKind || !strings.Contains(m.Subject, name) ||
 				!strings.Contains(m.Text, "reader@example.com") || !strings.Contains(m.Text, "/de/today") ||
 				!strings.Contains(m.Text, "\n> It broke\n> again\n") || !strings.Contains(m.Text, "https://lamplight.example/admin/feedback\n") ||
 				strings.Contains(m.Subject+m.Text, "{") {

@@ -4,13 +4,15 @@ package mailtemplates
 
 import (
 	"bytes"
+	"embed"
 	"fmt"
 	htmltemplate "html/template"
-	"strconv"
+	"io/fs"
 	"strings"
 	texttemplate "text/template"
 
 	"lamplight/platform/mail"
+	"lamplight/platform/texts"
 )
 
 // Kind is one of identity's emails.
@@ -28,10 +30,16 @@ const (
 	RegisterAttempt
 )
 
-// kindNames name each kind in mail_messages, where it outlives the content.
-var kindNames = map[Kind]string{
-	VerifyEmail: "verify_email", PasswordReset: "password_reset", EmailChange: "email_change", RegisterAttempt: "register_attempt",
-}
+// kindNames name each kind in mail_messages, where it outlives the content,
+// and keys name it in the catalog.
+var (
+	kindNames = map[Kind]string{
+		VerifyEmail: "verify_email", PasswordReset: "password_reset", EmailChange: "email_change", RegisterAttempt: "register_attempt",
+	}
+	keys = map[Kind]string{
+		VerifyEmail: "verifyEmail", PasswordReset: "passwordReset", EmailChange: "emailChange", RegisterAttempt: "registerAttempt",
+	}
+)
 
 // Data fills an email's placeholders.
 type Data struct {
@@ -46,42 +54,56 @@ type Data struct {
 	Minutes int
 }
 
-// content is an email's wording in one language. Placeholders: {email},
-// {code}, {minutes}.
-type content struct {
-	Subject     string
-	Heading     string
-	Intro       []string
-	AfterCode   []string
-	Button      string
-	LinkHint    string
-	After       []string
-	SecondLabel string
-	Footer      string
-}
+// The wording per language, in texts/<code>.json. Portuguese is Brazilian;
+// German, Spanish and Korean address the reader informally or politely as
+// the web app does, French and Ukrainian formally. Placeholders: {{email}},
+// {{code}}, and {{count}}, the minutes a code or link stays valid.
+//
+//go:embed texts/*.json
+var files embed.FS
+
+var catalog = func() *texts.Catalog {
+	sub, err := fs.Sub(files, "texts")
+	if err != nil {
+		panic(err)
+	}
+	return texts.MustLoad(sub)
+}()
+
+// htmlLang is the lang attribute of the HTML part where it is not the code.
+var htmlLang = map[string]string{"pt": "pt-BR"}
 
 // Render returns the message to send to, in locale (English when unknown).
 func Render(kind Kind, locale, to string, d Data) (mail.Message, error) {
-	l, ok := catalog[locale]
-	if !ok {
-		l = catalog["en"]
+	if _, ok := keys[kind]; !ok {
+		return mail.Message{}, fmt.Errorf("mail template %d unknown", kind)
 	}
-	c, ok := l.messages[kind]
-	if !ok {
-		return mail.Message{}, fmt.Errorf("mail template %d missing for %s", kind, locale)
+	if !catalog.Has(locale) {
+		locale = "en"
 	}
-	r := strings.NewReplacer("{email}", d.Email, "{code}", d.Code, "{minutes}", strconv.Itoa(d.Minutes))
-	fill := func(ss []string) []string {
-		out := make([]string, len(ss))
-		for i, s := range ss {
-			out[i] = r.Replace(s)
+	vars := texts.Vars{"email": d.Email, "code": d.Code, "count": d.Minutes}
+	// t is the text of a part of this email, "" when this kind has none.
+	t := func(part string) string {
+		key := keys[kind] + "." + part
+		if !catalog.Defines(key) {
+			return ""
 		}
-		return out
+		return catalog.T(locale, key, vars)
+	}
+	para := func(part string) []string {
+		if s := t(part); s != "" {
+			return []string{s}
+		}
+		return nil
+	}
+	lang := locale
+	if l, ok := htmlLang[locale]; ok {
+		lang = l
 	}
 	v := view{
-		Lang: l.lang, Heading: r.Replace(c.Heading), Intro: fill(c.Intro), Code: d.Code, AfterCode: fill(c.AfterCode),
-		Button: r.Replace(c.Button), Link: d.Link, LinkHint: r.Replace(c.LinkHint), After: fill(c.After),
-		SecondLabel: r.Replace(c.SecondLabel), SecondLink: d.SecondLink, Footer: r.Replace(c.Footer), Signature: l.signature,
+		Lang: lang, Heading: t("heading"), Intro: para("intro"), Code: d.Code, AfterCode: para("afterCode"),
+		Button: t("button"), Link: d.Link, LinkHint: t("linkHint"), After: para("after"),
+		SecondLabel: t("secondLabel"), SecondLink: d.SecondLink, Footer: t("footer"), Signature: "Lamplight",
 	}
 	var text, html bytes.Buffer
 	if err := textLayout.Execute(&text, v); err != nil {
@@ -90,7 +112,7 @@ func Render(kind Kind, locale, to string, d Data) (mail.Message, error) {
 	if err := htmlLayout.Execute(&html, v); err != nil {
 		return mail.Message{}, err
 	}
-	return mail.Message{To: to, Kind: kindNames[kind], Subject: r.Replace(c.Subject), Text: squeeze(text.String()), HTML: html.String()}, nil
+	return mail.Message{To: to, Kind: kindNames[kind], Subject: t("subject"), Text: squeeze(text.String()), HTML: html.String()}, nil
 }
 
 type view struct {

@@ -4,18 +4,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"lamplight/platform/locale"
 )
 
 var styleSheet = regexp.MustCompile(`(?s)<style>.*?</style>`)
 
 func TestEveryLocaleHasEveryEmail(t *testing.T) {
 	kinds := []Kind{VerifyEmail, PasswordReset, EmailChange, RegisterAttempt}
-	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
+	for _, locale := range locale.Codes() {
 		for _, k := range kinds {
-			c, ok := catalog[locale].messages[k]
-			if !ok || c.Subject == "" || c.Heading == "" || len(c.Intro) == 0 || c.Footer == "" {
-				t.Fatalf("%s: email %d incomplete", locale, k)
-			}
 			d := Data{Email: "reader@example.com", Code: "482913", Link: "https://lamplight.example/x?token=abc", SecondLink: "https://lamplight.example/y", Minutes: 10}
 			m, err := Render(k, locale, "reader@example.com", d)
 			if err != nil {
@@ -37,7 +35,7 @@ func TestEveryLocaleHasEveryEmail(t *testing.T) {
 			if k == RegisterAttempt && !strings.Contains(m.HTML, d.SecondLink) {
 				t.Errorf("%s: reset link missing", locale)
 			}
-			if m.Kind == "" {
+			if m.Subject == "" || !strings.Contains(m.Text, "\n") || m.Kind == "" {
 				t.Errorf("%s/%d: no kind", locale, k)
 			}
 			if !strings.Contains(m.HTML, "<!doctype html>") || m.To != "reader@example.com" {
@@ -74,6 +72,22 @@ func TestHTMLHasADarkRendering(t *testing.T) {
 	for _, want := range []string{`<meta name="color-scheme" content="light dark">`, "@media (prefers-color-scheme:dark)", `class="card"`, `class="button"`} {
 		if !strings.Contains(m.HTML, want) {
 			t.Errorf("no %q in:\n%s", want, m.HTML)
+		}
+	}
+}
+
+func TestMinutesAgreeWithTheirNumber(t *testing.T) {
+	for _, c := range []struct {
+		locale  string
+		minutes int
+		want    string
+	}{
+		{"en", 1, "valid for 1 minute."}, {"en", 15, "valid for 15 minutes."},
+		{"uk", 21, "протягом 21 хвилини."}, {"uk", 10, "протягом 10 хвилин."}, {"ko", 10, "코드는 10분 동안 유효해요."},
+	} {
+		m, err := Render(VerifyEmail, c.locale, "x@example.com", Data{Code: "1", Minutes: c.minutes})
+		if err != nil || !strings.Contains(m.Text, c.want) {
+			t.Errorf("%s %d: %v\n%s", c.locale, c.minutes, err, m.Text)
 		}
 	}
 }

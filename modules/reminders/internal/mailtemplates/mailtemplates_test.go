@@ -1,22 +1,38 @@
 package mailtemplates
 
 import (
-	"reflect"
 	"strings"
 	"testing"
+
+	"lamplight/platform/locale"
 )
 
 func TestEveryLocaleSaysEverything(t *testing.T) {
-	for _, locale := range []string{"en", "de", "es", "fr", "pt", "uk"} {
-		w, ok := catalog[locale]
-		if !ok {
-			t.Fatalf("%s missing", locale)
-		}
-		v := reflect.ValueOf(w)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s: %s is empty", locale, v.Type().Field(i).Name)
+	d := Day{Read: 3, Goal: 86, Streak: 2, LogURL: "https://l.example/open", Last: true}
+	for _, locale := range locale.Codes() {
+		m, p := Email(locale, "r@example.com", d), Notification(locale, d)
+		for _, s := range []string{m.Subject, m.Text, p.Title, p.Body, p.ActionLog, p.ActionOpen} {
+			if s == "" || strings.Contains(s, "{") || strings.Contains(s, "push.") {
+				t.Errorf("%s: %q", locale, s)
 			}
+		}
+		if !strings.Contains(p.Body, "86") || !strings.Contains(p.Body, "2") {
+			t.Errorf("%s: %q", locale, p.Body)
+		}
+	}
+}
+
+func TestStreakAgreesWithItsNumber(t *testing.T) {
+	for _, c := range []struct {
+		locale string
+		streak int
+		want   string
+	}{
+		{"en", 1, "Streak: 1 day."}, {"en", 4, "Streak: 4 days."}, {"uk", 3, "Серія: 3 дні."}, {"uk", 11, "Серія: 11 днів."},
+		{"uk", 21, "Серія: 21 день."}, {"ko", 5, "연속 읽기 5일째예요."},
+	} {
+		if got := Notification(c.locale, Day{Read: 1, Goal: 86, Streak: c.streak}).Body; !strings.HasSuffix(got, c.want) {
+			t.Errorf("%s %d: %q", c.locale, c.streak, got)
 		}
 	}
 }

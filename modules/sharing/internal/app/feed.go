@@ -45,7 +45,7 @@ func (s *Service) Feed(ctx context.Context, token, host string) (string, error) 
 	w.Text("PRODID", "-//Lamplight//Reading log//EN")
 	w.Line("CALSCALE", "GREGORIAN")
 	w.Line("METHOD", "PUBLISH")
-	w.Text("X-WR-CALNAME", tx.calendarName)
+	w.Text("X-WR-CALNAME", tx.T("calendarName", nil))
 	w.Line("REFRESH-INTERVAL;VALUE=DURATION", "PT6H")
 	w.Line("X-PUBLISHED-TTL", "PT6H")
 	for i := 0; i < len(log.Entries); {
@@ -66,7 +66,7 @@ func (s *Service) Feed(ctx context.Context, token, host string) (string, error) 
 		}
 		if len(next) > 0 {
 			t, _ := time.Parse("2006-01-02", today)
-			day(&w, today, "read-next-", uidTail, t, next, loc, tx.readNext)
+			day(&w, today, "read-next-", uidTail, t, next, loc, tx.T("readNext", nil))
 		}
 	}
 	w.Line("END", "VCALENDAR")

@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
-	"unicode/utf8"
+	"unicode"
 
 	"lamplight/modules/bible"
 	"lamplight/modules/sharing/internal/app"
+	"lamplight/platform/texts"
 )
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
@@ -67,15 +68,15 @@ func renderPage(p app.PublicPage) ([]byte, error) {
 	var buf bytes.Buffer
 	err := pageTemplate.Execute(&buf, map[string]any{
 		"Lang":       p.Locale.Tag(),
-		"Title":      p.Texts.Title,
-		"BibleRead":  fmt.Sprintf(p.Texts.BibleRead, p.Percentage),
+		"Title":      p.Texts.T("title", nil),
+		"BibleRead":  p.Texts.T("bibleRead", texts.Vars{"percent": p.Percentage}),
 		"Percentage": p.Percentage,
-		"Streak":     fmt.Sprintf(p.Texts.Streak, p.CurrentStreak),
-		"Longest":    fmt.Sprintf(p.Texts.Longest, p.LongestStreak),
-		"Book":       p.Texts.Book,
-		"Completion": p.Texts.Completion,
+		"Streak":     p.Texts.T("streak", texts.Vars{"count": p.CurrentStreak}),
+		"Longest":    p.Texts.T("longest", texts.Vars{"count": p.LongestStreak}),
+		"Book":       p.Texts.T("book", nil),
+		"Completion": p.Texts.T("completion", nil),
 		"Books":      books,
-		"Footer":     p.Texts.Footer,
+		"Footer":     p.Texts.T("footer", nil),
 	})
 	return buf.Bytes(), err
 }
@@ -83,9 +84,9 @@ func renderPage(p app.PublicPage) ([]byte, error) {
 // renderBadge draws a two-part badge, "Bible read | 42%", sized to its
 // label (about 7 px per character of the label's font).
 func renderBadge(p app.PublicPage) []byte {
-	label := p.Texts.Badge
+	label := p.Texts.T("badge", nil)
 	value := fmt.Sprintf("%d%%", p.Percentage)
-	lw := 12 + 7*utf8.RuneCountInString(label)
+	lw := 12 + labelWidth(label)
 	vw := 12 + 8*len(value)
 	var b strings.Builder
 	esc := template.HTMLEscapeString
@@ -94,4 +95,18 @@ func renderBadge(p app.PublicPage) []byte {
 	fmt.Fprintf(&b, `<rect width="%d" height="20" rx="3" fill="#555"/><rect x="%d" width="%d" height="20" rx="3" fill="#8a5a00"/><rect x="%d" width="4" height="20" fill="#8a5a00"/>`, lw+vw, lw, vw, lw)
 	fmt.Fprintf(&b, `<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">%s</text><text x="%d" y="14">%s</text></g></svg>`, esc(label), lw+6, value)
 	return []byte(b.String())
+}
+
+// labelWidth estimates the width of a badge label in pixels: about 7 per
+// Latin or Cyrillic letter and 11 per Hangul or other wide character.
+func labelWidth(label string) int {
+	w := 0
+	for _, r := range label {
+		if unicode.In(r, unicode.Hangul, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			w += 11
+		} else {
+			w += 7
+		}
+	}
+	return w
 }
