@@ -115,7 +115,7 @@ func TestBookAccessors(t *testing.T) {
 }
 
 func TestLocales(t *testing.T) {
-	want := []Locale{English, German, Spanish, French, Portuguese, Ukrainian}
+	want := []Locale{English, German, Spanish, French, Portuguese, Ukrainian, Korean}
 	got := Locales()
 	if len(got) != len(want) {
 		t.Fatalf("Locales() = %v", got)
@@ -125,7 +125,7 @@ func TestLocales(t *testing.T) {
 			t.Errorf("Locales()[%d] = %s, want %s", i, got[i], want[i])
 		}
 	}
-	for in, want := range map[string]Locale{"de": German, "de-DE": German, "PT_br": Portuguese, " uk ": Ukrainian} {
+	for in, want := range map[string]Locale{"de": German, "de-DE": German, "PT_br": Portuguese, " uk ": Ukrainian, "ko-KR": Korean} {
 		if got, ok := ParseLocale(in); !ok || got != want {
 			t.Errorf("ParseLocale(%q) = %s, %v", in, got, ok)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Locale is one of the six interface languages. Book names, the
+// Locale is one of the seven interface languages. Book names, the
 // chapter-verse separator and the default Bible version depend on it.
 type Locale string
 
@@ -18,6 +18,7 @@ const (
 	French     Locale = "fr"
 	Portuguese Locale = "pt"
 	Ukrainian  Locale = "uk"
+	Korean     Locale = "ko"
 )
 
 // localeInfo holds a locale's reference-text conventions from locales.json.
@@ -105,8 +106,8 @@ func ParseLocale(s string) (Locale, bool) {
 func (l Locale) Tag() string { return k.info(l).Tag }
 
 // ChapterVerseSeparator returns the separator the locale's readers expect
-// between chapter and verse: ":" in English, Spanish, Portuguese and
-// Ukrainian, "," in German ("Johannes 3,16") and "." in French
+// between chapter and verse: ":" in English, Spanish, Portuguese,
+// Ukrainian and Korean, "," in German ("Johannes 3,16") and "." in French
 // ("Jean 3.16").
 func (l Locale) ChapterVerseSeparator() string { return k.info(l).ChapterVerseSeparator }
 

@@ -238,10 +238,10 @@ func TestIntegrationImport(t *testing.T) {
 			send(t, dst, "application/json", string(body), true, http.StatusBadRequest)
 		})
 
-		t.Run("the log CSV imports in each of the six languages and mixed", func(t *testing.T) {
+		t.Run("the log CSV imports in each of the seven languages and mixed", func(t *testing.T) {
 			want := "2024-01-01,Genesis 1-3\n2024-01-02,Psalm 23\n2024-01-03,John 3:16\n2024-01-04,1 Corinthians 13\n2024-01-05,Jude 1:3-8\n" +
 				"2024-01-06,Revelation 22\n2024-01-07,Romans 8:28-39\n2024-01-08,Isaiah 53\n2024-01-09,Matthew 5:3-12\n2024-01-10,2 Kings 2\n"
-			for _, loc := range []string{"en", "de", "es", "fr", "pt", "uk", "mixed"} {
+			for _, loc := range []string{"en", "de", "es", "fr", "pt", "uk", "ko", "mixed"} {
 				t.Run(loc, func(t *testing.T) {
 					raw, err := os.ReadFile("testdata/log." + loc + ".csv")
 					if err != nil {

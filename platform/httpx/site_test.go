@@ -14,7 +14,9 @@ import (
 
 	"lamplight/app"
 	"lamplight/modules/identity/identitytest"
+	"lamplight/platform/httpx"
 	"lamplight/platform/testkit"
+	"lamplight/webapp"
 )
 
 // siteIndex is shaped like the built index.html.
@@ -90,6 +92,35 @@ func TestIntegrationSite(t *testing.T) {
 		}
 	})
 
+	t.Run("every Korean route answers as its English twin", func(t *testing.T) {
+		routes, err := httpx.ParseAppRoutes(webapp.RoutePaths())
+		if err != nil {
+			t.Fatal(err)
+		}
+		params := strings.NewReplacer(":book", "GEN", "about/:slug", "about/faq", "policy/:slug", "policy/terms")
+		for _, r := range routes {
+			en := "/" + params.Replace(r.Path)
+			ko := strings.TrimSuffix("/ko"+en, "/")
+			enRes, enBody := get(t, a, en, nil)
+			koRes, koBody := get(t, a, ko, nil)
+			if koRes.StatusCode != enRes.StatusCode || strings.Contains(enBody, `<div id="root">`) != strings.Contains(koBody, `<div id="root">`) ||
+				!strings.Contains(koBody, `<html lang="ko-KR">`) {
+				t.Errorf("%s = %d, %s = %d %.300s", en, enRes.StatusCode, ko, koRes.StatusCode, koBody)
+			}
+		}
+		if res, _ := get(t, a, "/ko/no/such/page", nil); res.StatusCode != http.StatusNotFound {
+			t.Errorf("/ko/no/such/page = %d", res.StatusCode)
+		}
+		_, body := get(t, a, "/ko/login", nil)
+		if !strings.Contains(body, "<title>로그인 | Lamplight</title>") || !strings.Contains(body, `hreflang="ko" href="`+site+`/ko/login"`) {
+			t.Errorf("%s", body)
+		}
+		_, body = get(t, a, "/ko/about/faq", nil)
+		if !strings.Contains(body, "<title>자주 묻는 질문 | Lamplight</title>") || !strings.Contains(body, `<meta property="og:locale" content="ko_KR" />`) {
+			t.Errorf("%s", body)
+		}
+	})
+
 	t.Run("a public text page names itself in its language, with alternates", func(t *testing.T) {
 		_, js := get(t, a, "/_content/de/about/overview", nil)
 		var page struct{ Title, Description string }
@@ -123,8 +154,8 @@ func TestIntegrationSite(t *testing.T) {
 				t.Fatalf("missing %s in\n%s", want, body)
 			}
 		}
-		if n := strings.Count(body, `rel="alternate" hreflang=`); n != 7 {
-			t.Fatalf("%d alternates, want six languages and x-default", n)
+		if n := strings.Count(body, `rel="alternate" hreflang=`); n != 8 {
+			t.Fatalf("%d alternates, want seven languages and x-default", n)
 		}
 	})
 
@@ -167,12 +198,12 @@ func TestIntegrationSite(t *testing.T) {
 		var locs []string
 		for _, u := range set.URLs {
 			locs = append(locs, u.Loc)
-			if len(u.Links) != 7 {
+			if len(u.Links) != 8 {
 				t.Fatalf("%s has %d alternates", u.Loc, len(u.Links))
 			}
 		}
 		for _, want := range []string{"", "/about/overview", "/policy/privacy", "/login", "/feedback", "/resources/printable-bible-reading-tracker"} {
-			for _, prefix := range []string{"", "/de", "/es", "/fr", "/pt", "/uk"} {
+			for _, prefix := range []string{"", "/de", "/es", "/fr", "/pt", "/uk", "/ko"} {
 				loc := site + prefix + want
 				if prefix == "" && want == "" {
 					loc = site + "/"

@@ -23,6 +23,7 @@ var All = []Locale{
 	{Code: "fr", Tag: "fr-FR", OG: "fr_FR"},
 	{Code: "pt", Tag: "pt-BR", OG: "pt_BR"},
 	{Code: "uk", Tag: "uk-UA", OG: "uk_UA"},
+	{Code: "ko", Tag: "ko-KR", OG: "ko_KR"},
 }
 
 // Codes lists every language's code.

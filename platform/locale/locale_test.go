@@ -13,6 +13,7 @@ func TestSplitAndPath(t *testing.T) {
 		{"/de", "de", ""},
 		{"/de/", "de", ""},
 		{"/uk/policy/privacy", "uk", "policy/privacy"},
+		{"/ko/today", "ko", "today"},
 		{"/en/about", "en", "en/about"},
 		{"/deutsch", "en", "deutsch"},
 	} {
@@ -28,7 +29,7 @@ func TestSplitAndPath(t *testing.T) {
 			t.Errorf("Path(%q, %q) = %q, want %q", c.code, c.path, got, c.want)
 		}
 	}
-	if len(locale.Codes()) != 6 {
+	if len(locale.Codes()) != 7 {
 		t.Fatal(locale.Codes())
 	}
 }

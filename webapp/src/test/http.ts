@@ -50,7 +50,7 @@ export const TEST_CONFIG = {
   passwordMaxLength: 72,
   codeLength: 6,
   resendCooldownSeconds: 300,
-  locales: ['en', 'de', 'es', 'fr', 'pt', 'uk'],
+  locales: ['en', 'de', 'es', 'fr', 'pt', 'uk', 'ko'],
 };
 
 const defaults: Record<string, Handler> = {

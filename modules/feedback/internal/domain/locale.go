@@ -8,7 +8,7 @@ import (
 )
 
 // Locales are the languages replies are written in; the first is the default.
-var Locales = []string{"en", "de", "es", "fr", "pt", "uk"}
+var Locales = []string{"en", "de", "es", "fr", "pt", "uk", "ko"}
 
 // Locale is the language of a sender: that of the page they wrote from
 // (the language they were reading the app in: its locale prefix, English

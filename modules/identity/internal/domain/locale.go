@@ -8,7 +8,7 @@ import (
 )
 
 // Locales are the interface languages; the first is the default.
-var Locales = []string{"en", "de", "es", "fr", "pt", "uk"}
+var Locales = []string{"en", "de", "es", "fr", "pt", "uk", "ko"}
 
 // DefaultLocale and DefaultTimeZone apply when the browser sends none.
 const (

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -73,6 +74,10 @@ func month(word string) int {
 	return found
 }
 
+// yearFirst is a date written year, month, day with the Korean units
+// ("2024년 3월 4일") or with a period after each ("2024. 3. 4.").
+var yearFirst = regexp.MustCompile(`^(\d{4})\s*(?:년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일|\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?)$`)
+
 // fillers are words a written date may carry between its parts ("3 de
 // enero de 2024", "the 3rd of January").
 var fillers = map[string]bool{"de": true, "del": true, "of": true, "the": true, "le": true}
@@ -81,11 +86,18 @@ var fillers = map[string]bool{"de": true, "del": true, "of": true, "the": true, 
 // with the day first (03.01.2024, 03/01/2024), or the month first in
 // English (01/03/2024), or with the month in words in any of the six
 // languages ("3 Jan 2024", "January 3, 2024", "3. Januar 2024", "3 de
-// enero de 2024", "3 січня 2024"). It answers YYYY-MM-DD, or false.
+// enero de 2024", "3 січня 2024"), or year first as Korean readers write
+// it ("2024년 3월 4일", "2024. 3. 4."). It answers YYYY-MM-DD, or false.
 func parseDate(s string, loc bible.Locale) (string, bool) {
 	s = strings.TrimSpace(s)
 	if d, ok := numericDate(s, loc); ok {
 		return d, true
+	}
+	if m := yearFirst.FindStringSubmatch(s); m != nil {
+		y, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2] + m[4])
+		d, _ := strconv.Atoi(m[3] + m[5])
+		return isoDate(y, mo, d)
 	}
 	var day, mon, year int
 	parts := strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '/' || r == '-' })

@@ -29,6 +29,13 @@ func TestParseLine(t *testing.T) {
 		{"3 de enero de 2024 Juan 3", bible.Spanish, "2024-01-03", "John 3", ""},
 		{"3 січня 2024 Івана 3", bible.Ukrainian, "2024-01-03", "John 3", ""},
 		{"3 janv. 2024 Jean 3", bible.French, "2024-01-03", "John 3", ""},
+		{"2024-03-04,창세기 10", bible.English, "2024-03-04", "Genesis 10", ""},
+		{"2024-03-04,창10", bible.Korean, "2024-03-04", "Genesis 10", ""},
+		{"2024년 3월 4일 요한복음 3:16", bible.Korean, "2024-03-04", "John 3:16", ""},
+		{"2024년 3월 4일: 마 1; 시 2", bible.English, "2024-03-04", "Matthew 1; Psalm 2", ""},
+		{"2024. 3. 4. 창 1-3", bible.Korean, "2024-03-04", "Genesis 1-3", ""},
+		{"2024.03.04 고전13", bible.Korean, "2024-03-04", "1 Corinthians 13", ""},
+		{"2024년 2월 30일 창 1", bible.Korean, "", "", ReasonInvalidDate},
 		{"\t2024-01-03\tGen 1\t", bible.English, "2024-01-03", "Genesis 1", ""},
 		{"2024-02-30,Gen 1", bible.English, "", "", ReasonInvalidDate},
 		{"yesterday Gen 1", bible.English, "", "", ReasonInvalidDate},
@@ -74,6 +81,22 @@ func TestCSVFieldsRestoreNeutralisedCells(t *testing.T) {
 		for i := range want {
 			if got[i] != want[i] {
 				t.Errorf("%q: field %d = %q, want %q", line, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// TestEveryKoreanBookImports reads a CSV row and a pasted line for every
+// Korean book name and abbreviation, in a file of a reader who reads English.
+func TestEveryKoreanBookImports(t *testing.T) {
+	for _, b := range bible.Books() {
+		ch1, _ := bible.WholeChapter(b.ID, 1)
+		for _, name := range append([]string{b.Name(bible.Korean)}, b.Abbreviations(bible.Korean)...) {
+			for _, line := range []string{"2024-03-04," + name + " 1", "2024년 3월 4일 " + name + "1", "2024. 3. 4. " + name + " 1:1"} {
+				got := (&lineReader{loc: bible.English}).parseLine(line)
+				if got.date != "2024-03-04" || len(got.ranges) != 1 || got.ranges[0].Start != ch1.Start {
+					t.Errorf("%q: %+v", line, got)
+				}
 			}
 		}
 	}

@@ -820,7 +820,7 @@ export interface paths {
         put?: never;
         /**
          * Preview or import a file of readings (the archive, the log as CSV, or pasted text)
-         * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1 or 2); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the six languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
+         * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1 or 2); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the seven languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
          *
          *     Each row is new, existing (reason already_logged: the same date and range is logged; repeated_in_file: an earlier row has it) or invalid (reason invalid_date, missing_passage, invalid_book_name, invalid_verse_range, line_too_long; text holds the line). With dryRun=true nothing is written. Without it the new rows, and an archive's tags (matched by label, ignoring case), notes (with their passages, tags and times; one with the same content and creation time is existing) and, into an account with no log, notes or tags yet, its settings (except the language, which is the account's) are written in transactions of 100 rows (or notes) each, with a pause between them, so a large import never holds other readers' writes for long, and the answer is the same with what was written. Importing the same file again adds nothing, so an import cut short is completed by sending it again. moveLookBackTo is set when new readings predate the reader's look-back date. The answer lists the first 1,000 rows; the counts cover all of them.
          *
@@ -1529,7 +1529,7 @@ export interface components {
             id: string;
             isAdmin: boolean;
             /** @enum {string} */
-            locale: "en" | "de" | "es" | "fr" | "pt" | "uk";
+            locale: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
             timeZone: string;
         };
         BibleData: {
@@ -1600,14 +1600,14 @@ export interface components {
             /** @description The page in every language it exists in (its own included), by URL path with the language prefix */
             alternates: {
                 /** @enum {string} */
-                locale: "en" | "de" | "es" | "fr" | "pt" | "uk";
+                locale: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
                 /** @example /de/about/overview */
                 path: string;
             }[];
             /** @description One sentence for search results and link previews */
             description: string;
             /** @enum {string} */
-            locale: "en" | "de" | "es" | "fr" | "pt" | "uk";
+            locale: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
             /** @description The body without front matter. Links inside the site are written without a language prefix ("/about/faq"); the web app adds it. */
             markdown: string;
             /** @description Every page of the section in this language, in reading order */
@@ -1759,7 +1759,7 @@ export interface components {
              * @description the language replies are written in
              * @enum {string}
              */
-            locale: "en" | "de" | "es" | "fr" | "pt" | "uk";
+            locale: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
             message: string;
             /** @description the app path it was sent from, empty when unknown */
             page: string;
@@ -2142,7 +2142,7 @@ export interface components {
              * @description the account's language (the one PUT /api/auth/user saves); a change here is saved to the account
              * @enum {string}
              */
-            locale: "en" | "de" | "es" | "fr" | "pt" | "uk";
+            locale: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
             /**
              * Format: date
              * @description entries dated before it do not count toward progress; default the reader's first day (the date the settings were created in their time zone)
@@ -2191,7 +2191,7 @@ export interface components {
              * @description the account's language (the one PUT /api/auth/user saves); a change here is saved to the account
              * @enum {string}
              */
-            locale?: "en" | "de" | "es" | "fr" | "pt" | "uk";
+            locale?: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
             /**
              * Format: date
              * @description entries dated before it do not count toward progress; default the reader's first day (the date the settings were created in their time zone)
@@ -2401,7 +2401,7 @@ export interface components {
         };
     };
     parameters: {
-        ContentLocale: "en" | "de" | "es" | "fr" | "pt" | "uk";
+        ContentLocale: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
         ContentSection: "about" | "policy";
         /** @description Language of the passages (en, de, es, fr, pt, uk or a tag such as de-DE); the reader's own when absent */
         ExportLocale: string;
@@ -3181,7 +3181,7 @@ export interface operations {
                      * @description Default en
                      * @enum {string}
                      */
-                    locale?: "en" | "de" | "es" | "fr" | "pt" | "uk";
+                    locale?: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
                     password: string;
                     /**
                      * @description IANA zone; default UTC
@@ -3313,7 +3313,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    locale?: "en" | "de" | "es" | "fr" | "pt" | "uk";
+                    locale?: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
                     timeZone?: string;
                 };
             };
@@ -3442,7 +3442,7 @@ export interface operations {
             query: {
                 /** @example Jn 3; Ps 23; Rom 8:1-17 */
                 q: string;
-                locale?: "en" | "de" | "es" | "fr" | "pt" | "uk";
+                locale?: "en" | "de" | "es" | "fr" | "pt" | "uk" | "ko";
             };
             header?: never;
             path?: never;

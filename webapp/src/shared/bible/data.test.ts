@@ -72,8 +72,8 @@ describe('book data', () => {
     expect(Object.isFrozen(books()[0])).toBe(true);
   });
 
-  it('names every book in all six locales, and parses every name and abbreviation', () => {
-    expect(locales()).toEqual(['en', 'de', 'es', 'fr', 'pt', 'uk']);
+  it('names every book in all seven locales, and parses every name and abbreviation', () => {
+    expect(locales()).toEqual(['en', 'de', 'es', 'fr', 'pt', 'uk', 'ko']);
     const roman: Record<string, string> = { '1': 'I', '2': 'II', '3': 'III' };
     const failures: string[] = [];
     for (const locale of locales()) {
@@ -125,7 +125,7 @@ describe('book data', () => {
     expect(parseLocale('ru')).toBeUndefined();
     expect(parseLocale('')).toBeUndefined();
     expect(localeTag('de')).toBe('de-DE');
-    expect(locales().map(chapterVerseSeparator)).toEqual([':', ',', ':', '.', ':', ':']);
+    expect(locales().map(chapterVerseSeparator)).toEqual([':', ',', ':', '.', ':', ':', ':']);
     // An unknown locale behaves as English.
     const unknown = 'xx' as Locale;
     expect(chapterVerseSeparator(unknown)).toBe(':');

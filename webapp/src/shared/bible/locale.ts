@@ -1,9 +1,9 @@
-// The six interface languages and their reference-text conventions (modules/bible/data/locales.json).
+// The seven interface languages and their reference-text conventions (modules/bible/data/locales.json).
 import localesJson from '@bible-data/locales.json';
 import { toLower, trimSpace } from './text';
 
 /** A supported locale. English is the default and the fallback for anything else. */
-export type Locale = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'uk';
+export type Locale = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'uk' | 'ko';
 
 export const ENGLISH: Locale = 'en';
 

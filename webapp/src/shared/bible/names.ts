@@ -4,6 +4,7 @@ import namesDe from '@bible-data/names.de.json';
 import namesEn from '@bible-data/names.en.json';
 import namesEs from '@bible-data/names.es.json';
 import namesFr from '@bible-data/names.fr.json';
+import namesKo from '@bible-data/names.ko.json';
 import namesPt from '@bible-data/names.pt.json';
 import namesUk from '@bible-data/names.uk.json';
 import ordinalsJson from '@bible-data/ordinals.json';
@@ -22,6 +23,7 @@ const namesByLocale: Readonly<Record<Locale, NamesJson>> = {
   fr: namesFr,
   pt: namesPt,
   uk: namesUk,
+  ko: namesKo,
 };
 
 function namesOf(locale: Locale): NamesJson {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, localizePath, matchLocale, splitLocalePath } from './locales';
+import { LOCALES, LOCALE_INFO, localizePath, matchLocale, splitLocalePath, type Locale } from './locales';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -9,6 +9,17 @@ function flatten(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
     typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
   );
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+// A language writes only the plural forms it uses (Korean only "other"); English lists every
+// form some language needs, so a form the language's plural rules never pick is not missing.
+function unusedPluralForm(locale: string, key: string): boolean {
+  const form = PLURAL.exec(key)?.[1];
+  if (!form || form === 'other') return false;
+  const tag = LOCALE_INFO[locale as Locale].tag;
+  return !new Intl.PluralRules(tag).resolvedOptions().pluralCategories.includes(form as Intl.LDMLPluralRule);
 }
 
 function keysOf(locale: string, namespace: string): string[] | undefined {
@@ -37,7 +48,7 @@ describe('translations', () => {
         const english = keysOf('en', namespace)!;
         const translated = keysOf(locale, namespace);
         expect(translated, `missing file locales/${locale}/${namespace}.json`).toBeDefined();
-        expect(english.filter((key) => !translated!.includes(key))).toEqual([]);
+        expect(english.filter((key) => !translated!.includes(key) && !unusedPluralForm(locale, key))).toEqual([]);
       });
 
       it(`${locale}/${namespace} has no key that English lacks`, () => {
@@ -45,6 +56,13 @@ describe('translations', () => {
         const translated = keysOf(locale, namespace) ?? [];
         expect(translated.filter((key) => !english.includes(key))).toEqual([]);
       });
+
+      // Languages translated before this rule copy every form; Korean shows how it should be.
+      if (locale === 'ko') {
+        it(`${locale}/${namespace} writes no plural form its language never uses`, () => {
+          expect((keysOf(locale, namespace) ?? []).filter((key) => unusedPluralForm(locale, key))).toEqual([]);
+        });
+      }
 
       it(`${locale}/${namespace} keeps the interpolation placeholders`, () => {
         const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
@@ -69,6 +87,7 @@ describe('locale paths', () => {
     expect(splitLocalePath('/de')).toEqual({ locale: 'de', path: '/' });
     expect(splitLocalePath('/de/books')).toEqual({ locale: 'de', path: '/books' });
     expect(splitLocalePath('/uk/')).toEqual({ locale: 'uk', path: '/' });
+    expect(splitLocalePath('/ko/today')).toEqual({ locale: 'ko', path: '/today' });
     expect(splitLocalePath('/en/books')).toEqual({ locale: 'en', path: '/en/books' });
     expect(splitLocalePath('/desk')).toEqual({ locale: 'en', path: '/desk' });
   });
@@ -84,6 +103,7 @@ describe('locale paths', () => {
     expect(matchLocale(['de-AT', 'en'])).toBe('de');
     expect(matchLocale(['pt-PT'])).toBe('pt');
     expect(matchLocale(['nl-NL', 'uk-UA'])).toBe('uk');
+    expect(matchLocale(['ko-KR', 'en'])).toBe('ko');
     expect(matchLocale(['nl-NL'])).toBe('en');
     expect(matchLocale([])).toBe('en');
   });

@@ -1,7 +1,7 @@
 // Locales the interface is offered in. English is the default and its routes carry no prefix;
 // every other locale lives under "/<code>" (for example /de/books).
 
-export const LOCALES = ['en', 'de', 'es', 'fr', 'pt', 'uk'] as const;
+export const LOCALES = ['en', 'de', 'es', 'fr', 'pt', 'uk', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
@@ -19,6 +19,7 @@ export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
   fr: { name: 'Français', tag: 'fr-FR' },
   pt: { name: 'Português', tag: 'pt-BR' },
   uk: { name: 'українська', tag: 'uk-UA' },
+  ko: { name: '한국어', tag: 'ko-KR' },
 };
 
 export const LANG_COOKIE = 'lamplight_lang';

@@ -9,6 +9,7 @@ describe('formats', () => {
     expect(formatsFor('en').integer(31102)).toBe('31,102');
     expect(formatsFor('de').integer(31102)).toBe('31.102');
     expect(plain(formatsFor('uk').integer(31102))).toBe('31 102');
+    expect(formatsFor('ko').integer(31102)).toBe('31,102');
   });
 
   it('keeps at most two fraction digits', () => {
@@ -26,6 +27,7 @@ describe('formats', () => {
   it('writes dates in the locale, whatever the time zone', () => {
     expect(formatsFor('en').date('2026-11-22')).toBe('November 22, 2026');
     expect(formatsFor('de').date('2026-01-01')).toBe('1. Januar 2026');
+    expect(formatsFor('ko').date('2026-11-22')).toBe('2026년 11월 22일');
   });
 
   it('keeps a trailing unit on the line of its number', () => {

@@ -55,14 +55,30 @@ describe('language switcher', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveFocus();
     await user.keyboard('{End}');
-    expect(screen.getByRole('menuitemradio', { name: 'українська' })).toHaveFocus();
+    expect(screen.getByRole('menuitemradio', { name: '한국어' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Language: English' })).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByRole('menuitemradio', { name: 'українська' })).toHaveFocus();
+    expect(screen.getByRole('menuitemradio', { name: '한국어' })).toHaveFocus();
     await user.keyboard('{ArrowUp}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pt'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/uk'));
+  });
+
+  it('lists seven languages in their own names and speaks Korean', async () => {
+    mockViewport(false);
+    const { user, router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    const names = within(screen.getByRole('menu', { name: 'Language' }))
+      .getAllByRole('menuitemradio')
+      .map((item) => item.textContent);
+    expect(names).toEqual(['English', 'Deutsch', 'Español', 'Français', 'Português', 'українська', '한국어']);
+    await user.click(screen.getByRole('menuitemradio', { name: '한국어' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ko'));
+    expect(await screen.findByRole('heading', { level: 1, name: '나의 성경 읽기, 아름답게 기록하기' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ko-KR');
+    expect(await screen.findByRole('button', { name: '언어: 한국어' })).toBeInTheDocument();
   });
 
   it('opens a modal dialog on phones', async () => {
