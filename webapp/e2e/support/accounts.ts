@@ -34,7 +34,7 @@ export async function signUp(
   { email = newEmail(), password = PASSWORD, locale = 'en' }: Partial<Account> & { locale?: string } = {},
 ): Promise<Account> {
   await post(page, '/api/auth/register', { email, password, locale, timeZone: 'Europe/Berlin' });
-  const code = codeFrom(await waitForMail(email, { matching: /verification code|Bestätigungscode|código|code de vérification|código de verificação|код/i }));
+  const code = codeFrom(await waitForMail(email, { matching: /verification code|Bestätigungscode|código|code de vérification|código de verificação|код|인증 코드/i }));
   await post(page, '/api/auth/verify-email', { email, code });
   return { email, password };
 }
