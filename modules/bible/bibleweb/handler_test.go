@@ -48,6 +48,7 @@ func TestParseAsReadersTypeInEachLocale(t *testing.T) {
 		{"fr", "Genèse 1.1-3", 101001001, 101001003},
 		{"pt", "Gênesis 1:1-3", 101001001, 101001003},
 		{"uk", "Буття 1:1-3", 101001001, 101001003},
+		{"ko", "창1:1-3", 101001001, 101001003},
 		{"de", "Genesis 1:1-3", 101001001, 101001003},
 	}
 	for _, c := range cases {
@@ -130,7 +131,7 @@ func TestBooksAreCacheable(t *testing.T) {
 		for _, v := range b.Verses {
 			total += v
 		}
-		if len(b.Names) != 6 {
+		if len(b.Names) != 7 {
 			t.Errorf("book %d has names in %d locales", b.ID, len(b.Names))
 		}
 	}
