@@ -72,7 +72,7 @@ it('pages 30 entries over 12 days by whole days, and filters by a passage and by
   await page.getByText('Showing 1–20 of 30 entries').waitFor();
   await page.getByRole('combobox', { name: 'Per page' }).selectOption('10');
   await page.getByText(/^Showing 1–\d+ of 30 entries$/).waitFor();
-  expect(new URL(page.url()).search).toBe('?size=10');
+  await page.waitForURL((url) => url.search === '?size=10');
 
   // Every day on exactly one page, no page above 10 entries, all 30 seen.
   const seenDays: string[] = [];
@@ -102,7 +102,7 @@ it('pages 30 entries over 12 days by whole days, and filters by a passage and by
   await passage.fill('Gen 1');
   await passage.press('Enter');
   await page.getByText('Showing 1–2 of 2 entries').waitFor();
-  expect(new URL(page.url()).searchParams.get('passage')).toBe('101001001-101001031');
+  await page.waitForURL((url) => url.searchParams.get('passage') === '101001001-101001031');
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByText(/^Showing 1–\d+ of 30 entries$/).waitFor();
