@@ -36,7 +36,8 @@ it('serves index.html for app paths without caching, and hashed assets for a yea
   // No inline scripts or style attributes: the CSP forbids them.
   expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   expect(html).not.toMatch(/\sstyle=/);
-  const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
+  // The app's module script; /theme.js before it sets the theme for the first paint.
+  const script = /<script[^>]+src="(\/assets\/[^"]+)"/.exec(html)?.[1];
   expect(script).toMatch(/^\/assets\//);
   const asset = await fetch(`${baseURL()}${script}`);
   expect(asset.status).toBe(200);
