@@ -235,6 +235,9 @@ func TestIntegrationNotesHTTP(t *testing.T) {
 			body := `{"content":"race","tags":["` + tag + `","` + prayer + `"]}`
 			var wg sync.WaitGroup
 			codes := make(chan int, 41)
+			// Half the writes re-tag a note the reader has, half write new ones.
+			var edited note
+			alice.json(t, "POST", "/api/passage-notes", `{"content":"to edit"}`, http.StatusCreated, &edited)
 			for i := range 40 {
 				if i == 10 {
 					wg.Go(func() {
@@ -243,6 +246,14 @@ func TestIntegrationNotesHTTP(t *testing.T) {
 					})
 				}
 				wg.Go(func() {
+					if i%2 == 0 {
+						code, _ := a.Do(t, "PUT", "/api/passage-notes/"+edited.ID, body, alice.h)
+						if code == http.StatusOK {
+							code = http.StatusCreated // written, as a new note is
+						}
+						codes <- code
+						return
+					}
 					code, _ := a.Do(t, "POST", "/api/passage-notes", body, alice.h)
 					codes <- code
 				})
@@ -256,7 +267,7 @@ func TestIntegrationNotesHTTP(t *testing.T) {
 				}
 				seen[code]++
 			}
-			t.Logf("created %d, refused %d", seen[http.StatusCreated], seen[http.StatusBadRequest])
+			t.Logf("written %d, refused %d", seen[http.StatusCreated], seen[http.StatusBadRequest])
 			var left, stale int64
 			testkit.Eventually(t, 10*time.Second, func() bool {
 				if err := db.Table("note_tags").Where("tag_id = ?", tag).Count(&left).Error; err != nil {

@@ -30,9 +30,11 @@ const (
 // Owner tells modules that attach tags to their rows which tag ids belong
 // to a reader. Implemented by the tags module.
 type Owner interface {
-	// OwnedIDs returns those of ids that are userID's tags, each once, in
-	// the order given.
-	OwnedIDs(ctx context.Context, userID string, ids []string) ([]string, error)
+	// HoldOwned returns those of ids that are userID's tags, each once, in
+	// the order given, inside a writer's unit of work: the tags found stay
+	// until tx ends, so a tag deleted meanwhile is deleted after the write
+	// commits and its Detacher finds the new rows.
+	HoldOwned(tx *uow.Tx, userID string, ids []string) ([]string, error)
 	// Labels maps those of ids that are userID's tags to their labels.
 	Labels(ctx context.Context, userID string, ids []string) (map[string]string, error)
 }
@@ -55,8 +57,8 @@ type NoteCounter interface {
 // Detacher takes a deleted tag off the rows of a module that attaches tags,
 // inside the tag's deletion, so when the deletion answers no row carries
 // the tag. Implemented by the notes module, so tags never imports notes; a
-// row written with the tag while it was being deleted is the writer's to
-// clean (see the notes module).
+// writer holds the tags it attaches (Owner.HoldOwned), so no row is
+// written with a tag while it is being deleted.
 type Detacher interface {
 	// DetachTag removes tagID from every row of userID, recording the
 	// owner's own events in tx.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"slices"
 	"time"
 
 	"lamplight/modules/notes/internal/store"
@@ -50,12 +49,14 @@ func (s *Service) write(ctx context.Context, ev notesapi.NoteChanged, fn func(tx
 	return err
 }
 
-// checkTags answers ErrTagsInvalid unless every tag id is the reader's.
-func (s *Service) checkTags(ctx context.Context, userID string, ids []string) error {
+// holdTags answers ErrTagsInvalid unless every tag id is the reader's, and
+// holds those tags until tx ends: a deletion of one waits for this write
+// and then takes the tag off the note it wrote.
+func (s *Service) holdTags(tx *store.Tx, userID string, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	owned, err := s.tags.OwnedIDs(ctx, userID, ids)
+	owned, err := s.tags.HoldOwned(tx.Tx, userID, ids)
 	if err != nil {
 		return err
 	}
@@ -63,28 +64,6 @@ func (s *Service) checkTags(ctx context.Context, userID string, ids []string) er
 		return ErrTagsInvalid
 	}
 	return nil
-}
-
-// dropDeletedTags removes from a note just written the tags deleted while
-// it was written: their deletion may have detached the tag before the
-// note committed, and found nothing to remove. A tag deleted after this
-// check is detached by its own deletion, so no note keeps a deleted tag. The
-// note is stored already, so a failed check is logged, not answered.
-func (s *Service) dropDeletedTags(ctx context.Context, userID string, n *notesapi.Note) {
-	if len(n.Tags) == 0 {
-		return
-	}
-	owned, err := s.tags.OwnedIDs(ctx, userID, n.Tags)
-	for _, id := range n.Tags {
-		if err == nil && !slices.Contains(owned, id) {
-			err = s.RemoveTag(ctx, userID, id)
-		}
-	}
-	if err != nil {
-		s.log.ErrorContext(ctx, "drop deleted tags from a written note", "note", n.ID, "err", err)
-		return
-	}
-	n.Tags = owned
 }
 
 // DeleteUserData removes the reader's notes after the account is deleted.

@@ -16,9 +16,6 @@ func (s *Service) Create(ctx context.Context, userID string, d domain.Draft) (no
 	if err != nil {
 		return notesapi.Note{}, err
 	}
-	if err := s.checkTags(ctx, userID, d.Tags); err != nil {
-		return notesapi.Note{}, err
-	}
 	id, err := uuid.NewV7()
 	if err != nil {
 		return notesapi.Note{}, err
@@ -26,11 +23,13 @@ func (s *Service) Create(ctx context.Context, userID string, d domain.Draft) (no
 	now := s.now()
 	n := notesapi.Note{ID: id.String(), Content: d.Content, Passages: d.Passages, Tags: d.Tags, CreatedAt: now, UpdatedAt: now}
 	err = s.write(ctx, notesapi.NoteChanged{UserID: userID, NoteID: n.ID, Op: notesapi.OpCreated, CreatedAt: now}, func(tx *store.Tx) error {
+		if err := s.holdTags(tx, userID, d.Tags); err != nil {
+			return err
+		}
 		return tx.Insert(userID, n, domain.Fold(n.Content))
 	})
 	if err != nil {
 		return notesapi.Note{}, err
 	}
-	s.dropDeletedTags(ctx, userID, &n)
 	return n, nil
 }

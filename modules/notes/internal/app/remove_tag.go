@@ -1,19 +1,10 @@
 package app
 
 import (
-	"context"
-
 	"lamplight/modules/notes/internal/store"
 	"lamplight/modules/notes/notesapi"
 	"lamplight/platform/uow"
 )
-
-// RemoveTag drops a deleted tag from every note of the reader, in its own
-// unit of work: for a note written while the tag was deleted. Run again,
-// it finds nothing to do.
-func (s *Service) RemoveTag(ctx context.Context, userID, tagID string) error {
-	return s.store.Transact(ctx, func(tx *store.Tx) error { return removeTag(tx, userID, tagID) })
-}
 
 // TagDetacher implements tagsapi.Detacher: the tag's deletion takes it off
 // the notes in its own unit of work. It needs nothing of the Service,

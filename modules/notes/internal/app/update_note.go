@@ -19,14 +19,15 @@ func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft)
 	if err != nil {
 		return notesapi.Note{}, err
 	}
-	// Another reader's note is not found, whatever its tags: the tags'
-	// answer waits until the note is found.
-	tagsErr := s.checkTags(ctx, userID, d.Tags)
-	if tagsErr != nil && !errors.Is(tagsErr, ErrTagsInvalid) {
-		return notesapi.Note{}, tagsErr
-	}
 	var updated notesapi.Note
 	err = s.write(ctx, notesapi.NoteChanged{UserID: userID, NoteID: id, Op: notesapi.OpUpdated}, func(tx *store.Tx) error {
+		// The tags are held before the note is locked, in the order a
+		// tag's deletion takes them, so the two never wait on each other.
+		// Another reader's note is not found, whatever its tags.
+		tagsErr := s.holdTags(tx, userID, d.Tags)
+		if tagsErr != nil && !errors.Is(tagsErr, ErrTagsInvalid) {
+			return tagsErr
+		}
 		old, err := tx.Lock(userID, id)
 		if err != nil {
 			return err
@@ -40,6 +41,5 @@ func (s *Service) Update(ctx context.Context, userID, id string, d domain.Draft)
 	if err != nil {
 		return notesapi.Note{}, err
 	}
-	s.dropDeletedTags(ctx, userID, &updated)
 	return updated, nil
 }

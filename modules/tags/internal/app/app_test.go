@@ -30,6 +30,7 @@ func (c counter) NotesPerTag(context.Context, string) (map[string]int, error) { 
 type env struct {
 	svc    *app.Service
 	db     *gorm.DB
+	w      *uow.Writer
 	counts counter
 	mu     sync.Mutex
 	events []tagsapi.TagDeleted
@@ -62,7 +63,8 @@ func setup(t *testing.T, b testkit.Backend) *env {
 	o := outbox.New(g, tr.Publisher, metrics.New(), testkit.Logger(t))
 	o.Start()
 	t.Cleanup(o.Stop)
-	e.svc = app.New(store.New(uow.New(g, o, mail.NewMailer(g))), e.counts, nil)
+	e.w = uow.New(g, o, mail.NewMailer(g))
+	e.svc = app.New(store.New(e.w), e.counts, nil)
 	return e
 }
 
@@ -237,15 +239,24 @@ func TestIntegrationTags(t *testing.T) {
 			list, _ := e.svc.List(ctx, alice)
 			prayer := list[0].ID
 			bobs, _ := e.svc.List(ctx, bob)
-			ids, err := e.svc.OwnedIDs(ctx, alice, []string{promises.ID, bobs[0].ID, "nope", prayer, promises.ID})
-			if err != nil || strings.Join(ids, ",") != promises.ID+","+prayer {
-				t.Fatalf("%v %v", err, ids)
+			held := func(ids []string) (owned []string) {
+				err := e.w.Transact(ctx, func(tx *uow.Tx) (err error) {
+					owned, err = e.svc.HoldOwned(tx, alice, ids)
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return owned
+			}
+			if ids := held([]string{promises.ID, bobs[0].ID, "nope", prayer, promises.ID}); strings.Join(ids, ",") != promises.ID+","+prayer {
+				t.Fatalf("%v", ids)
 			}
 			labels, _ := e.svc.Labels(ctx, alice, []string{prayer, bobs[0].ID})
 			if len(labels) != 1 || labels[prayer] != "PRAYER" {
 				t.Fatalf("%v", labels)
 			}
-			if ids, _ := e.svc.OwnedIDs(ctx, alice, nil); len(ids) != 0 {
+			if ids := held(nil); len(ids) != 0 {
 				t.Fatalf("%v", ids)
 			}
 		})

@@ -4,11 +4,13 @@ import (
 	"context"
 
 	"lamplight/modules/tags/internal/domain"
+	"lamplight/modules/tags/internal/store"
+	"lamplight/platform/uow"
 )
 
-// OwnedIDs implements tagsapi.Owner.
-func (s *Service) OwnedIDs(ctx context.Context, userID string, ids []string) ([]string, error) {
-	labels, err := s.store.Labels(ctx, userID, plausible(ids))
+// HoldOwned implements tagsapi.Owner.
+func (s *Service) HoldOwned(tx *uow.Tx, userID string, ids []string) ([]string, error) {
+	labels, err := store.Join(tx).HoldIDs(userID, plausible(ids))
 	return owned(ids, labels), err
 }
 

@@ -188,6 +188,29 @@ func (s *Store) Labels(ctx context.Context, userID string, ids []string) (map[st
 	return out, nil
 }
 
+// HoldIDs returns those of ids that are the reader's tags, and on
+// PostgreSQL holds their rows (FOR SHARE) until the unit of work ends, so
+// a deletion of one of them waits for the writer and then finds its rows.
+// SQLite writes one unit of work at a time, which holds them as well.
+func (s *Tx) HoldIDs(userID string, ids []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	q := s.db
+	if s.db.Name() == db.Postgres {
+		q = q.Clauses(clause.Locking{Strength: "SHARE"})
+	}
+	var rows []row
+	if err := q.Select("id, label").Where("user_id = ? AND id IN ?", userID, ids).Order("id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r.Label
+	}
+	return out, nil
+}
+
 // DeleteUser removes every tag of a reader.
 func (s *Store) DeleteUser(ctx context.Context, userID string) error {
 	return s.db.WithContext(ctx).Where("user_id = ?", userID).Delete(&row{}).Error
