@@ -14,7 +14,7 @@ import (
 )
 
 // The web app computes the streak and "Read next" from its local log while offline too
-// (webapp/src/shared/offline/next.ts). testdata/next.json holds logs and the server's answers
+// (webapp/src/shared/readmodels/next.ts). testdata/next.json holds logs and the server's answers
 // for them; this test and next.test.ts both assert every case.
 
 const nextFile = "testdata/next.json"

@@ -14,7 +14,7 @@ import (
 )
 
 // The web app computes today's counts, the goal ring, the checklist and book progress from its
-// local log while offline (webapp/src/shared/offline/compute.ts). testdata/counts.json holds logs
+// local log while offline (webapp/src/shared/readmodels/compute.ts, and its one rule for new verses in newVerses.ts). testdata/counts.json holds logs
 // and the server's answers for them; this test and compute.test.ts both assert every case.
 
 var update = flag.Bool("update", false, "write the expected answers in testdata/counts.json from the server's computation")

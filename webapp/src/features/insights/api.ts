@@ -1,6 +1,6 @@
 import { baseApi, type operations, type Schemas } from '@/shared/api';
 
-export type Insights = Schemas['Insights'];
+// The insights themselves come from @/shared/readmodels.
 export type BookChapters = Schemas['ChapterReadCounts']['books'][number];
 export type LinkState = NonNullable<Schemas['SharingLinkState']>;
 export type SharingState = operations['getSharing']['responses']['200']['content']['application/json'];
@@ -9,11 +9,6 @@ export type LinkKind = 'calendar-feed' | 'progress-link';
 
 export const insightsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    // The log's changes invalidate Progress, which insights follow too.
-    getInsights: build.query<Insights, void>({
-      query: () => '/insights',
-      providesTags: ['Progress'],
-    }),
     getSharing: build.query<SharingState, void>({
       query: () => '/sharing',
       keepUnusedDataFor: 0,
@@ -31,4 +26,4 @@ export const insightsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetInsightsQuery, useGetSharingQuery, useCreateLinkMutation, useRevokeLinkMutation } = insightsApi;
+export const { useGetSharingQuery, useCreateLinkMutation, useRevokeLinkMutation } = insightsApi;

@@ -11,7 +11,7 @@ export const LOG_KEY = 'log';
 /** GET answers kept for showing offline. The log is kept from the cache instead; counts and progress are computed. */
 const KEPT = [/^\/auth\/user$/, /^\/settings$/, /^\/passage-notes$/, /^\/passage-notes\/counts$/, /^\/passage-note-tags$/, /^\/reading-suggestions$/, /^\/insights\/streak$/];
 
-/** Answers computed from the local log while offline or while changes wait (see compute.ts and next.ts). */
+/** Answers computed from the local log while offline or while changes wait (@/shared/readmodels: compute.ts and next.ts). */
 const COMPUTED = /^\/(insights\/date-verse-counts|insights\/streak|reading-suggestions|progress|progress\/books\/\d+)$/;
 
 interface Request {
@@ -93,10 +93,10 @@ async function computed(request: Request, api: BaseQueryApi): Promise<unknown> {
   const today = request.query.get('today');
   if (request.path === '/insights/streak' || request.path === '/reading-suggestions') {
     if (!today) return undefined;
-    const { streak, suggestions } = await import('./next');
+    const { streak, suggestions } = await import('@/shared/readmodels/next');
     return request.path === '/insights/streak' ? streak(log.entries, lookBack, today, settings.restDaysPerWeek ?? 0) : suggestions(log.entries, lookBack, today);
   }
-  const { bookDetail, dateVerseCountsBetween, progressOverview, readSet } = await import('./compute');
+  const { bookDetail, dateVerseCountsBetween, progressOverview, readSet } = await import('@/shared/readmodels/compute');
   if (request.path === '/insights/date-verse-counts') {
     return dateVerseCountsBetween(log.entries, lookBack, request.query.get('from') ?? lookBack, request.query.get('to') ?? request.query.get('today') ?? '');
   }

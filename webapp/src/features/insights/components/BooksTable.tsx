@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bookName } from '@/shared/bible';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useFormats } from '@/shared/lib/formats';
-import type { Insights } from '../api';
+import type { Insights } from '@/shared/readmodels';
 import { sortBooks, type BookSort } from '../model/insights';
 import styles from './charts.module.css';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALE_INFO, useLocale } from '@/shared/i18n';
 import { useFormats } from '@/shared/lib/formats';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/lib/useMediaQuery';
-import type { Insights } from '../api';
+import type { Insights } from '@/shared/readmodels';
 import { heatWeeks, type HeatWeeks } from '../model/insights';
 import styles from './charts.module.css';
 

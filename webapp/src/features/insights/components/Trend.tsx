@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '@/shared/lib/formats';
-import type { Insights } from '../api';
+import type { Insights } from '@/shared/readmodels';
 import { trendSeries } from '../model/insights';
 import styles from './charts.module.css';
 

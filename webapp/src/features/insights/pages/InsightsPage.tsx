@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormats } from '@/shared/lib/formats';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { LoadError, Loading } from '@/shared/ui';
-import { useGetInsightsQuery } from '../api';
+import { useGetInsightsQuery } from '@/shared/readmodels';
 import { BibleMap } from '../components/BibleMap';
 import { BooksTable } from '../components/BooksTable';
 import { Heatmap } from '../components/Heatmap';

@@ -1,7 +1,7 @@
 // The progress page's arithmetic: reading pace over a window and where it leads, and the pace a
 // finish date asks for. Pure, so the edge cases (nothing read, done already) are unit-tested.
 import { addDays, daysBetween, type IsoDate } from './dates';
-import type { DateVerseCounts } from '../api';
+import type { DateVerseCounts } from '@/shared/readmodels';
 
 export type OutlookKind = 'average' | 'last30' | 'last7' | 'today';
 

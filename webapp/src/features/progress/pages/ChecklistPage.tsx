@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { Button, useDialogs } from '@/shared/ui';
 import { useGetLogQuery } from '@/shared/reader';
-import { useGetProgressOverviewQuery, type BookProgress } from '../api';
+import { useGetProgressOverviewQuery, type BookProgress } from '@/shared/readmodels';
 import { ChevronIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';

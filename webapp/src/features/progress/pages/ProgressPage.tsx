@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { useGetReaderSettingsQuery, useReaderToday, useUpdateReaderSettingsMutation } from '@/shared/reader';
 import { Button, useToast } from '@/shared/ui';
-import { useGetProgressOverviewQuery, useGetVerseCountsBetweenQuery, type DateVerseCounts } from '../api';
+import { useGetDateVerseCountsQuery, useGetProgressOverviewQuery, type DateVerseCounts } from '@/shared/readmodels';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
 import { addDays, type IsoDate } from '../model/dates';
@@ -35,7 +35,7 @@ export function ProgressPage() {
     if (from < earliest) from = earliest;
     return { from, to: today };
   }, [lookBackDate, today]);
-  const counts = useGetVerseCountsBetweenQuery(range ?? skipToken);
+  const counts = useGetDateVerseCountsQuery(range ?? skipToken);
 
   const loading = settings.isLoading || overview.isLoading || counts.isLoading;
   const failed = (settings.isError && !settings.data) || (overview.isError && !overview.data) || (counts.isError && !counts.data);

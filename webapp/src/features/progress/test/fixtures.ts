@@ -1,6 +1,6 @@
 // Server answers for page tests, computed with the Bible kernel the way the server computes them.
 import { VerseSet, books, wholeBook, wholeChapter, type Progress, type VerseRange } from '@/shared/bible';
-import type { BookDetail, ProgressOverview, ProgressSummary } from '../api';
+import type { BookDetail, ProgressOverview, ProgressSummary } from '@/shared/readmodels';
 
 function summary(p: Progress): ProgressSummary {
   return {

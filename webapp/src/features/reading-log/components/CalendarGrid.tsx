@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DateVerseCounts } from '../api';
+import type { DateVerseCounts } from '@/shared/readmodels';
 import { addDays, addMonths, firstOfMonth, lastOfMonth, monthOf, monthWeeks, type Month } from '../lib/dates';
 import { useFormats } from '../lib/format';
 import styles from './CalendarGrid.module.css';

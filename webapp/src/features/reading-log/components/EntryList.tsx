@@ -8,7 +8,7 @@ import { rememberOpened, useDeleteLogEntryMutation, type LogEntry } from '@/shar
 import { useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { continueAfter } from '../lib/continueReading';
 import { useFormats } from '../lib/format';
-import { inLoggedOrder } from '../lib/newVerses';
+import { inLoggedOrder } from '@/shared/readmodels';
 import { useBibleLinks } from '../lib/useBibleLinks';
 import { ActionMenu } from './ActionMenu';
 import { EditEntryDialog } from './EditEntryDialog';

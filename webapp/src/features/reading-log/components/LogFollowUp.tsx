@@ -5,7 +5,7 @@ import { useDispatch } from 'react-redux';
 import { bookName, TOTAL_VERSES, type Locale } from '@/shared/bible';
 import { useGetReaderSettingsQuery } from '@/shared/reader';
 import { Button, Modal, useDialogs } from '@/shared/ui';
-import { readingLogApi, type ProgressSnapshot } from '../api';
+import { readModelsApi, type ProgressOverview } from '@/shared/readmodels';
 import { useFormats } from '../lib/format';
 import { FreshStartButton } from './FreshStartButton';
 import styles from './LogFollowUp.module.css';
@@ -17,7 +17,7 @@ export interface Finished {
 }
 
 /** Compares progress before and after a save. */
-export function finishedBetween(before: ProgressSnapshot, after: ProgressSnapshot): Finished {
+export function finishedBetween(before: ProgressOverview, after: ProgressOverview): Finished {
   const wasComplete = new Set(before.books.filter((book) => book.complete).map((book) => book.book));
   return {
     books: after.books.filter((book) => book.complete && !wasComplete.has(book.book)).map((book) => book.book),
@@ -27,12 +27,12 @@ export function finishedBetween(before: ProgressSnapshot, after: ProgressSnapsho
 
 export interface LogFollowUp {
   /** Progress as last loaded: take it just before a write, to compare after. */
-  snapshot(): ProgressSnapshot | undefined;
+  snapshot(): ProgressOverview | undefined;
   /**
    * After a successful write of entries on `dates`: warns when a date lies before lookBackDate
    * (it will not count toward progress), then celebrates a finished book or the whole Bible.
    */
-  afterSave(dates: string[], before: ProgressSnapshot | undefined): Promise<void>;
+  afterSave(dates: string[], before: ProgressOverview | undefined): Promise<void>;
 }
 
 const FollowUpContext = createContext<LogFollowUp | null>(null);
@@ -92,7 +92,7 @@ export function LogFollowUpProvider({ children }: { children: ReactNode }) {
   const formats = useFormats();
   const { alert } = useDialogs();
   const dispatch = useDispatch<AnyDispatch>();
-  const { data: progress } = readingLogApi.useGetProgressSnapshotQuery();
+  const { data: progress } = readModelsApi.useGetProgressOverviewQuery();
   const { data: settings } = useGetReaderSettingsQuery();
   const [finished, setFinished] = useState<Finished | null>(null);
   const latest = useRef({ settings, formats, t, progress });
@@ -103,7 +103,7 @@ export function LogFollowUpProvider({ children }: { children: ReactNode }) {
   const snapshot = useCallback(() => latest.current.progress, []);
 
   const afterSave = useCallback(
-    async (dates: string[], before: ProgressSnapshot | undefined) => {
+    async (dates: string[], before: ProgressOverview | undefined) => {
       const { settings: current, formats: f, t: tr } = latest.current;
       const lookBack = current?.lookBackDate;
       const early = lookBack ? dates.filter((date) => date < lookBack).sort()[0] : undefined;
@@ -116,7 +116,7 @@ export function LogFollowUpProvider({ children }: { children: ReactNode }) {
       }
       if (!before) return;
       const result = await dispatch(
-        readingLogApi.endpoints.getProgressSnapshot.initiate(undefined, { forceRefetch: true, subscribe: false }),
+        readModelsApi.endpoints.getProgressOverview.initiate(undefined, { forceRefetch: true, subscribe: false }),
       );
       if (!result.data) return;
       const done = finishedBetween(before, result.data);

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VerseSet, format, rangeCount, rangesOverlap, type Locale } from '@/shared/bible';
+import { format, rangeCount, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
 import { rememberOpened, useAddLogEntryMutation, useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { Button, SubmitButton, useActionLabel, useErrorMessages, useToast } from '@/shared/ui';
-import type { ReadingSuggestion } from '../api';
+import { newVersesOf, type ReadingSuggestion } from '@/shared/readmodels';
 import { useFormats } from '../lib/format';
 import { useBibleLinks } from '../lib/useBibleLinks';
 import { ActionMenu } from './ActionMenu';
@@ -110,11 +110,7 @@ function useNewVerses(range: { startVerseId: number; endVerseId: number }): numb
   const { data: log } = useGetLogQuery();
   const { data: settings } = useGetReaderSettingsQuery();
   const lookBack = settings?.lookBackDate;
-  return useMemo(() => {
-    if (!log) return undefined;
-    const read = new VerseSet(log.entries.filter((entry) => (!lookBack || entry.date >= lookBack) && rangesOverlap(entry, range)));
-    return rangeCount(range) - read.countRange(range);
-  }, [log, lookBack, range]);
+  return useMemo(() => (log ? newVersesOf(range, log.entries, lookBack) : undefined), [log, lookBack, range]);
 }
 
 /** Up to three passages to read next, each with its reason, Open, Log (the editor, pre-filled) and Log today. */

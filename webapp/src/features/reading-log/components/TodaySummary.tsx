@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '@/shared/i18n';
-import type { ProgressSummary, ReadingStreak } from '../api';
+import type { ProgressSummary, ReadingStreak } from '@/shared/readmodels';
 import { useFormats } from '../lib/format';
 import styles from './TodaySummary.module.css';
 

@@ -5,14 +5,13 @@ import { toApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { Button, FormAlert, useErrorMessages } from '@/shared/ui';
-import { useGetDateVerseCountsQuery, type DateVerseCounts } from '../api';
+import { newVersesByEntry, useGetDateVerseCountsQuery, type DateVerseCounts } from '@/shared/readmodels';
 import { CalendarGrid } from '../components/CalendarGrid';
 import { EntryList } from '../components/EntryList';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
 import { PassageLogger } from '../components/PassageLogger';
 import { addMonths, firstOfMonth, isIsoDate, monthKey, monthOf, monthWeeks, parseMonthKey, type Month } from '../lib/dates';
 import { useFormats } from '../lib/format';
-import { newVersesByEntry } from '../lib/newVerses';
 import styles from './CalendarPage.module.css';
 
 function DayPanel({ date, counts, goal, lookBackDate }: { date: string; counts: DateVerseCounts | undefined; goal: number | undefined; lookBackDate: string | undefined }) {

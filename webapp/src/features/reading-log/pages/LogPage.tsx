@@ -7,13 +7,13 @@ import { LocaleLink } from '@/shared/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/lib/useMediaQuery';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useGetLogQuery, useGetReaderSettingsQuery } from '@/shared/reader';
+import { newVersesByEntry } from '@/shared/readmodels';
 import { Button, FormAlert, Modal, TextField, inputClassName, useErrorMessages } from '@/shared/ui';
 import { EntryList } from '../components/EntryList';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
 import { useFormats } from '../lib/format';
 import { historyPage, PAGE_SIZES, type PageSize } from '../lib/history';
 import { activeFilters, historySearch, readHistoryParams, type HistoryParams } from '../lib/historyParams';
-import { newVersesByEntry } from '../lib/newVerses';
 import styles from './LogPage.module.css';
 
 /** The passage typed in the controls starts from the URL's, afresh whenever the URL's changes. */

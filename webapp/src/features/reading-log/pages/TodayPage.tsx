@@ -6,11 +6,12 @@ import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { FormAlert, useErrorMessages } from '@/shared/ui';
 import {
+  newVersesByEntry,
   useGetDateVerseCountsQuery,
-  useGetProgressSnapshotQuery,
+  useGetProgressOverviewQuery,
   useGetReadingStreakQuery,
   useGetReadingSuggestionsQuery,
-} from '../api';
+} from '@/shared/readmodels';
 import { EntryList } from '../components/EntryList';
 import { FreshStartButton } from '../components/FreshStartButton';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
@@ -20,7 +21,6 @@ import { SuggestionList } from '../components/SuggestionList';
 import { GoalCard, StreakCard } from '../components/TodaySummary';
 import { WelcomeCard } from '../components/WelcomeCard';
 import { useFormats } from '../lib/format';
-import { newVersesByEntry } from '../lib/newVerses';
 import styles from './TodayPage.module.css';
 
 function TodayContent() {
@@ -35,7 +35,7 @@ function TodayContent() {
   const counts = useGetDateVerseCountsQuery({ from: today, to: today });
   const suggestions = useGetReadingSuggestionsQuery(today);
   const streak = useGetReadingStreakQuery(today);
-  const progress = useGetProgressSnapshotQuery();
+  const progress = useGetProgressOverviewQuery();
 
   const lookBackDate = settings.data?.lookBackDate;
   const entries = log.data?.entries;

@@ -1,6 +1,6 @@
 // What answering offline costs: today's counts and the progress overview from a ten-year log
 // (3,650 dates, two passages a day, the whole Bible read about three times).
-// npx vitest bench --run --project logic src/shared/offline/compute.bench.ts
+// npx vitest bench --run --project logic src/shared/readmodels/compute.bench.ts
 import { bench, describe } from 'vitest';
 import { books, wholeChapter } from '@/shared/bible';
 import { dateVerseCountsBetween, progressOverview, readSet, type CountedEntry } from './compute';

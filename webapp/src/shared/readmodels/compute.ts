@@ -1,7 +1,8 @@
 // The server's count rules (modules/readmodels/internal/versecounts and progress) in the browser, for
 // answering while offline or while changes wait to be sent. Loaded on demand only: it carries the
 // Bible kernel. modules/readmodels/testdata/counts.json holds the cases both must agree on.
-import { rangeCount, VerseSet, type Progress, type VerseRange } from '@/shared/bible';
+import { VerseSet, type Progress } from '@/shared/bible';
+import { countDay, countsAsNew } from './newVerses';
 
 /** What the count rules read of an entry. */
 export interface CountedEntry {
@@ -16,21 +17,10 @@ export interface DayCount {
   unique: number;
 }
 
-/** The ranges that exist, merged into disjoint runs in Bible order. */
-function merge(ranges: VerseRange[]): VerseRange[] {
-  const sorted = ranges.filter((r) => rangeCount(r) > 0).sort((a, b) => a.startVerseId - b.startVerseId);
-  const out: VerseRange[] = [];
-  for (const r of sorted) {
-    const last = out[out.length - 1];
-    if (last && r.startVerseId <= last.endVerseId) last.endVerseId = Math.max(last.endVerseId, r.endVerseId);
-    else out.push({ ...r });
-  }
-  return out;
-}
-
 /**
- * The counts of every date with entries (versecounts.Compute). A date before lookBackDate counts
- * its total but no unique verses, and its verses do not make later ones less new.
+ * The counts of every date with entries (versecounts.Compute), each by the one rule in
+ * newVerses.ts. A date before lookBackDate counts its total but no unique verses, and its verses
+ * do not make later ones less new.
  */
 export function dateVerseCounts(entries: readonly CountedEntry[], lookBackDate: string): Map<string, DayCount> {
   const byDate = [...entries].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
@@ -38,18 +28,10 @@ export function dateVerseCounts(entries: readonly CountedEntry[], lookBackDate: 
   const out = new Map<string, DayCount>();
   for (let i = 0; i < byDate.length; ) {
     const date = byDate[i]!.date;
-    const day: VerseRange[] = [];
-    for (; i < byDate.length && byDate[i]!.date === date; i++) day.push({ startVerseId: byDate[i]!.startVerseId, endVerseId: byDate[i]!.endVerseId });
-    const runs = merge(day);
-    const counts = lookBackDate === '' || date >= lookBackDate;
-    const result: DayCount = { total: 0, unique: 0 };
-    for (const r of runs) {
-      const n = rangeCount(r);
-      result.total += n;
-      if (counts) result.unique += n - seen.countRange(r);
-    }
-    if (counts) for (const r of runs) seen.add(r);
-    out.set(date, result);
+    const day: CountedEntry[] = [];
+    for (; i < byDate.length && byDate[i]!.date === date; i++) day.push(byDate[i]!);
+    const { total, unique } = countDay(day, countsAsNew(date, lookBackDate), seen);
+    out.set(date, { total, unique });
   }
   return out;
 }
@@ -66,7 +48,7 @@ export function dateVerseCountsBetween(entries: readonly CountedEntry[], lookBac
 /** The verses read since lookBackDate ('' for the whole log), as progress counts them (progress.Read). */
 export function readSet(entries: readonly CountedEntry[], lookBackDate: string): VerseSet {
   const set = new VerseSet();
-  for (const e of entries) if (lookBackDate === '' || e.date >= lookBackDate) set.add({ startVerseId: e.startVerseId, endVerseId: e.endVerseId });
+  for (const e of entries) if (countsAsNew(e.date, lookBackDate)) set.add({ startVerseId: e.startVerseId, endVerseId: e.endVerseId });
   return set;
 }
 
