@@ -1,6 +1,7 @@
 // Themes against the real server: on a dark device every signed-in screen is dark from its first
 // paint, the switcher changes the theme without a reload, and axe (colour contrast included)
-// finds nothing on any screen in either theme.
+// finds nothing on any screen in either theme; Korean screens are photographed for a look.
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Account } from './support/accounts';
@@ -168,6 +169,25 @@ describe('on a dark device', () => {
     await page.goto('/today');
     expect(await firstPaint(page)).toBe(LIGHT_BG);
   });
+
+  it('lays out Today, Books and Calendar in Korean, dark, at 390 and 1280 px', async () => {
+    const dir = '/tmp/shots-dark-ko';
+    mkdirSync(dir, { recursive: true });
+    const page = await signedInPage();
+    const errors = collectErrors(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const screen of ['today', 'books', 'calendar']) {
+        await openScreen(page, `/ko/${screen}`);
+        await page.waitForLoadState('networkidle');
+        expect([screen, await background(page)]).toEqual([screen, DARK_BG]);
+        await page.screenshot({ path: `${dir}/${screen}-ko-${width}.png`, fullPage: true });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `/ko/${screen} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+    expect(errors).toEqual([]);
+  }, 300_000);
 
   for (const theme of ['dark', 'light'] as const) {
     it(`finds no accessibility problem on any screen in the ${theme} theme`, async () => {
