@@ -1,0 +1,201 @@
+package domain
+
+import (
+	"lamplight/modules/bible"
+)
+
+// Entry is a logged passage and the date it was read (YYYY-MM-DD).
+type Entry struct {
+	Date  string
+	Range bible.Range
+}
+
+// Credits are what a log earns toward one plan: every verse logged on or
+// after the plan's start earns one credit per time it was logged. They are
+// kept as a difference array, so adding or removing an entry costs O(1) and
+// reading them all O(verses of the Bible).
+type Credits struct {
+	start string
+	diff  []int32
+}
+
+// NewCredits starts counting credits for a plan followed from start.
+func NewCredits(start string, entries ...Entry) *Credits {
+	c := &Credits{start: start, diff: make([]int32, bible.TotalVerses+1)}
+	for _, e := range entries {
+		c.Add(e)
+	}
+	return c
+}
+
+// Add counts an entry; one dated before the start counts nothing.
+func (c *Credits) Add(e Entry) { c.add(e, 1) }
+
+// Remove takes back an entry Add counted.
+func (c *Credits) Remove(e Entry) { c.add(e, -1) }
+
+func (c *Credits) add(e Entry, n int32) {
+	if e.Date < c.start {
+		return
+	}
+	lo, ok1 := e.Range.Start.Index()
+	hi, ok2 := e.Range.End.Index()
+	if !ok1 || !ok2 || lo > hi {
+		return
+	}
+	c.diff[lo] += n
+	c.diff[hi+1] -= n
+}
+
+// values writes the credit of every verse into v.
+func (c *Credits) values(v []int32) {
+	var run int32
+	for i := range v {
+		run += c.diff[i]
+		v[i] = run
+	}
+}
+
+// Needed is how many verses of a unit of n verses must have a credit for it
+// to be done: all of a unit of up to ten verses; at least 90 % (n - n/10) of
+// a longer one, so that Bibles that number a chapter's verses differently
+// (Mal 4 as Mal 3:19-24, Joel 2:28-32 as Joel 3) still complete it.
+func Needed(n int) int {
+	if n <= 10 {
+		return n
+	}
+	return n - n/10
+}
+
+// take checks a unit against the credits left and, when it is done,
+// consumes one credit from each of its verses that has one.
+func take(credits []int32, lo, hi int) bool {
+	have := 0
+	for i := lo; i <= hi; i++ {
+		if credits[i] > 0 {
+			have++
+		}
+	}
+	if have < Needed(hi-lo+1) {
+		return false
+	}
+	for i := lo; i <= hi; i++ {
+		if credits[i] > 0 {
+			credits[i]--
+		}
+	}
+	return true
+}
+
+// DayState is how much of a day is read.
+type DayState uint8
+
+// Day states.
+const (
+	Open DayState = iota
+	Partly
+	Done
+)
+
+// Progress is which parts of a plan a log completes.
+type Progress struct {
+	// Units tells, in plan order (day 1's units, then day 2's ...), which
+	// units are done.
+	Units []bool
+	// Days is each day's state.
+	Days     []DayState
+	DaysDone int
+	// NextDay is the first day not done (1-based); 0 when every day is.
+	NextDay int
+	// Tracks is each track's progress, for a cyclic plan.
+	Tracks []TrackProgress
+}
+
+// TrackProgress is where a reader is in one cyclic track.
+type TrackProgress struct {
+	// Cursor is the first unit (0-based) not done in the current cycle.
+	Cursor int
+	// Cycles is how many times the whole track was read.
+	Cycles int
+	// Done tells which units of the current cycle are done.
+	Done []bool
+}
+
+// Finished reports whether every day is done (never for a cyclic plan).
+func (p Progress) Finished() bool { return p.Days != nil && p.NextDay == 0 }
+
+// Progress walks the plan's units in plan order: a unit is done when its
+// verses have credits left (see Needed), and a done unit consumes them, so
+// a plan that repeats a passage needs it read as often. A unit not done
+// consumes nothing and the walk goes on, so a later day can be done while
+// an earlier one is open. It costs O(verses of the Bible + verses of the
+// plan) and allocates one scratch array.
+func (c *Credits) Progress(p *Plan) Progress {
+	credits := make([]int32, bible.TotalVerses)
+	c.values(credits)
+	var out Progress
+	if p.Cyclic() {
+		out.Tracks = make([]TrackProgress, len(p.Tracks))
+		for i, t := range p.Tracks {
+			out.Tracks[i] = walkTrack(credits, t.Units)
+		}
+		return out
+	}
+	out.Units = make([]bool, 0, p.UnitCount())
+	out.Days = make([]DayState, len(p.Days))
+	for d, day := range p.Days {
+		done := 0
+		for _, u := range day.Units {
+			lo, _ := u.Start.Index()
+			hi, _ := u.End.Index()
+			ok := take(credits, lo, hi)
+			out.Units = append(out.Units, ok)
+			if ok {
+				done++
+			}
+		}
+		switch done {
+		case len(day.Units):
+			out.Days[d] = Done
+			out.DaysDone++
+		case 0:
+			if out.NextDay == 0 {
+				out.NextDay = d + 1
+			}
+		default:
+			out.Days[d] = Partly
+			if out.NextDay == 0 {
+				out.NextDay = d + 1
+			}
+		}
+	}
+	return out
+}
+
+// walkTrack goes round a track until a round leaves a unit open: every
+// whole round is a cycle, and the open round's first open unit the cursor.
+func walkTrack(credits []int32, units []bible.Range) TrackProgress {
+	tp := TrackProgress{Done: make([]bool, len(units))}
+	for len(units) > 0 {
+		all := true
+		for i, u := range units {
+			lo, _ := u.Start.Index()
+			hi, _ := u.End.Index()
+			tp.Done[i] = take(credits, lo, hi)
+			all = all && tp.Done[i]
+		}
+		if !all {
+			break
+		}
+		tp.Cycles++
+	}
+	for tp.Cursor < len(units) && tp.Done[tp.Cursor] {
+		tp.Cursor++
+	}
+	return tp
+}
+
+// Complete is the progress of a plan followed from start, given the log.
+func Complete(p *Plan, start string, entries []Entry) Progress {
+	return NewCredits(start, entries...).Progress(p)
+}
