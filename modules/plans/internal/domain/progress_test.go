@@ -271,3 +271,40 @@ func TestOneEntryCompletesDaysInSeveralPlans(t *testing.T) {
 		t.Fatal("Proverbs 1 should count in both plans")
 	}
 }
+
+func TestCountingATrackMatchesWalkingIt(t *testing.T) {
+	p := tpl(t, "horner")
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 20 {
+		es := randomLog(r, p)
+		for range r.IntN(4) {
+			es = append(es, es...)
+		}
+		c := NewCredits(start, es...)
+		a := make([]int32, bible.TotalVerses)
+		b := make([]int32, bible.TotalVerses)
+		for _, tr := range p.Tracks {
+			c.values(a)
+			c.values(b)
+			fast := countTrack(a, tr.Units)
+			slow := TrackProgress{Done: make([]bool, len(tr.Units))}
+			for {
+				all := true
+				for i, u := range tr.Units {
+					lo, _ := u.Start.Index()
+					hi, _ := u.End.Index()
+					slow.Done[i] = take(b, lo, hi)
+					all = all && slow.Done[i]
+				}
+				if !all {
+					break
+				}
+				slow.Cycles++
+			}
+			slow.cursor()
+			if fast.Cycles != slow.Cycles || fast.Cursor != slow.Cursor || !slices.Equal(fast.Done, slow.Done) || !slices.Equal(a, b) {
+				t.Fatalf("%s: counted %d cycles cursor %d, walked %d cycles cursor %d", tr.Name, fast.Cycles, fast.Cursor, slow.Cycles, slow.Cursor)
+			}
+		}
+	}
+}
