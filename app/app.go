@@ -22,6 +22,7 @@ import (
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/imports"
 	"lamplight/modules/notes"
+	"lamplight/modules/plans"
 	"lamplight/modules/reading"
 	"lamplight/modules/readmodels"
 	"lamplight/modules/reminders"
@@ -53,6 +54,7 @@ var Modules = fx.Options(
 	admin.Module,
 	imports.Module,
 	reminders.Module,
+	plans.Module,
 )
 
 // Options builds the whole application for a configuration. Tests pass their

@@ -1,0 +1,12 @@
+package app
+
+import (
+	"context"
+
+	"lamplight/modules/plans/internal/store"
+)
+
+// Delete removes one of the reader's plans.
+func (s *Service) Delete(ctx context.Context, userID, id string) error {
+	return translate(s.store.Transact(ctx, func(tx *store.Tx) error { return tx.Delete(userID, id) }))
+}

@@ -1,0 +1,103 @@
+// Package httpapi maps the reading plans use cases to HTTP; no rules live
+// here.
+package httpapi
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"lamplight/modules/plans/internal/app"
+	"lamplight/modules/plans/internal/domain"
+	"lamplight/platform/errs"
+	"lamplight/platform/httpx"
+	"lamplight/platform/idempotency"
+)
+
+// Handler serves /api/reading-plans.
+type Handler struct {
+	svc  *app.Service
+	once gin.HandlerFunc
+}
+
+// New builds the handler; creating routes accept an Idempotency-Key per reader.
+func New(svc *app.Service, keys *idempotency.Keys) *Handler {
+	return &Handler{svc: svc, once: keys.Once(idempotency.PerUser)}
+}
+
+// BodyLimits implements httpx.LargeBodies: a plan file may be up to 1 MB
+// besides its request framing.
+func (h *Handler) BodyLimits() map[string]int64 {
+	return map[string]int64{"POST /api/reading-plans/import": domain.MaxFileBytes + 1}
+}
+
+// Register implements httpx.Routes.
+func (h *Handler) Register(api *gin.RouterGroup) {
+	g := api.Group("/reading-plans", httpx.RequireUser)
+	g.GET("/templates", httpx.Handle(http.StatusOK, func(httpx.Request) ([]app.TemplateSummary, error) {
+		return h.svc.Templates(), nil
+	}))
+	g.GET("/templates/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.TemplateDetail, error) {
+		return h.svc.Template(r.Param("id"))
+	}))
+	g.GET("", httpx.Handle(http.StatusOK, func(r httpx.Request) ([]app.PlanView, error) {
+		return h.svc.List(r, r.UserID, r.Query("today"))
+	}))
+	g.POST("", h.once, httpx.HandleBody(http.StatusCreated, func(r httpx.Request, req app.CreateRequest) (app.PlanView, error) {
+		return h.svc.Create(r, r.UserID, r.Query("today"), req)
+	}))
+	g.POST("/import", func(c *gin.Context) {
+		ctx := c.Request.Context()
+		body, err := io.ReadAll(c.Request.Body)
+		if err != nil {
+			httpx.Fail(c, errs.PayloadTooLarge(domain.MaxFileBytes))
+			return
+		}
+		weekdays, ok := parseWeekdays(c.Query("weekdays"))
+		if !ok {
+			httpx.Fail(c, errs.Validation(errs.Field("weekdays", errs.IsInvalid)))
+			return
+		}
+		dry, _ := strconv.ParseBool(c.DefaultQuery("dryRun", "false"))
+		req := app.ImportRequest{Body: body, Name: c.Query("name"), StartDate: c.Query("startDate"), Weekdays: weekdays}
+		res, err := h.svc.Import(ctx, httpx.UserID(ctx), c.Query("today"), req, dry)
+		if err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		status := http.StatusCreated
+		if dry {
+			status = http.StatusOK
+		}
+		c.JSON(status, res)
+	})
+	g.GET("/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.PlanView, error) {
+		return h.svc.Get(r, r.UserID, r.Param("id"), r.Query("today"))
+	}))
+	g.POST("/:id/catch-up", httpx.HandleBody(http.StatusOK, func(r httpx.Request, req app.CatchUpRequest) (app.PlanView, error) {
+		dry, _ := strconv.ParseBool(r.DefaultQuery("dryRun", "false"))
+		return h.svc.CatchUp(r, r.UserID, r.Param("id"), r.Query("today"), req, dry)
+	}))
+	g.DELETE("/:id", httpx.HandleDelete(func(r httpx.Request) error {
+		return h.svc.Delete(r, r.UserID, r.Param("id"))
+	}))
+}
+
+// parseWeekdays reads "1,2,3" (ISO weekdays); "" is none given.
+func parseWeekdays(s string) ([]int, bool) {
+	if s == "" {
+		return nil, true
+	}
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
+}

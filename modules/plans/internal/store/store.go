@@ -1,0 +1,190 @@
+// Package store keeps reading plans in the database. Every read and write
+// is scoped by the owner's id, so another reader's plan is simply not found.
+package store
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"lamplight/modules/plans/internal/domain"
+	"lamplight/platform/db"
+	"lamplight/platform/uow"
+)
+
+//go:embed migrations
+var migrationFS embed.FS
+
+// Migrations creates the reading_plans table.
+func Migrations() db.Migrations { return db.Embedded("plans", migrationFS) }
+
+// ErrNotFound means no plan with that id belongs to the reader.
+var ErrNotFound = errors.New("plan not found")
+
+// Stored is a reader's plan as kept.
+type Stored struct {
+	ID        string
+	Name      string
+	Source    string
+	Plan      domain.Plan
+	Following domain.Following
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+type row struct {
+	ID        string `gorm:"primaryKey"`
+	UserID    string
+	Name      string
+	Source    string
+	Plan      string
+	Following string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+func (row) TableName() string { return "reading_plans" }
+
+func (r row) stored() (Stored, error) {
+	s := Stored{ID: r.ID, Name: r.Name, Source: r.Source, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+	if err := json.Unmarshal([]byte(r.Plan), &s.Plan); err != nil {
+		return Stored{}, err
+	}
+	return s, json.Unmarshal([]byte(r.Following), &s.Following)
+}
+
+// Store is the plans repository.
+type Store struct {
+	db *gorm.DB
+	w  *uow.Writer
+}
+
+// New builds the repository on the units of work of w.
+func New(w *uow.Writer) *Store { return &Store{db: w.DB(), w: w} }
+
+// Tx is the repository inside a unit of work.
+type Tx struct {
+	*uow.Tx
+	db *gorm.DB
+}
+
+// Transact runs fn in one unit of work.
+func (s *Store) Transact(ctx context.Context, fn func(tx *Tx) error) error {
+	return s.w.Transact(ctx, func(u *uow.Tx) error { return fn(&Tx{Tx: u, db: u.DB()}) })
+}
+
+// CountLocked counts the reader's plans. On PostgreSQL it first takes a
+// transaction-scoped advisory lock on the reader (a row lock cannot guard a
+// first plan), so two creations at once cannot both pass the limit; SQLite
+// writes one unit of work at a time.
+func (s *Tx) CountLocked(userID string) (int, error) {
+	if s.db.Name() == db.Postgres {
+		if err := s.db.Exec("SELECT pg_advisory_xact_lock(hashtext('reading_plans:' || ?))", userID).Error; err != nil {
+			return 0, err
+		}
+	}
+	var n int64
+	err := s.db.Model(&row{}).Where("user_id = ?", userID).Count(&n).Error
+	return int(n), err
+}
+
+// Insert adds a plan.
+func (s *Tx) Insert(userID string, p Stored) error {
+	plan, err := json.Marshal(p.Plan)
+	if err != nil {
+		return err
+	}
+	following, err := json.Marshal(p.Following)
+	if err != nil {
+		return err
+	}
+	return s.db.Create(&row{
+		ID: p.ID, UserID: userID, Name: p.Name, Source: p.Source, Plan: string(plan), Following: string(following),
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
+	}).Error
+}
+
+// Update changes how the reader follows one plan through change, which
+// sees the current plan; the row is locked on PostgreSQL until the unit of
+// work ends.
+func (s *Tx) Update(userID, id string, change func(p *Stored) error) (Stored, error) {
+	var r row
+	q := s.db
+	if s.db.Name() == db.Postgres {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	err := q.Where("user_id = ? AND id = ?", userID, id).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Stored{}, ErrNotFound
+	}
+	if err != nil {
+		return Stored{}, err
+	}
+	p, err := r.stored()
+	if err != nil {
+		return Stored{}, err
+	}
+	if err := change(&p); err != nil {
+		return Stored{}, err
+	}
+	following, err := json.Marshal(p.Following)
+	if err != nil {
+		return Stored{}, err
+	}
+	err = s.db.Model(&row{}).Where("user_id = ? AND id = ?", userID, id).Updates(map[string]any{
+		"following": string(following), "updated_at": p.UpdatedAt,
+	}).Error
+	return p, err
+}
+
+// Delete removes one of the reader's plans.
+func (s *Tx) Delete(userID, id string) error {
+	res := s.db.Where("user_id = ? AND id = ?", userID, id).Delete(&row{})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// Get reads one of the reader's plans.
+func (s *Store) Get(ctx context.Context, userID, id string) (Stored, error) {
+	var r row
+	err := s.db.WithContext(ctx).Where("user_id = ? AND id = ?", userID, id).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Stored{}, ErrNotFound
+	}
+	if err != nil {
+		return Stored{}, err
+	}
+	return r.stored()
+}
+
+// List returns the reader's plans, oldest first.
+func (s *Store) List(ctx context.Context, userID string) ([]Stored, error) {
+	var rows []row
+	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]Stored, len(rows))
+	for i, r := range rows {
+		p, err := r.stored()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// DeleteUser removes every plan of a reader.
+func (s *Store) DeleteUser(ctx context.Context, userID string) error {
+	return s.db.WithContext(ctx).Where("user_id = ?", userID).Delete(&row{}).Error
+}

@@ -1,0 +1,50 @@
+// Package plans is reading plans: a library of plans built from rules, a
+// generator, plan files, and plans a reader follows whose days complete
+// themselves from the reading log (read through readingapi), with a
+// schedule and catch-up that forgives. Progress is computed when a plan is
+// read.
+package plans
+
+import (
+	"context"
+	_ "embed"
+
+	"go.uber.org/fx"
+
+	"lamplight/modules/identity/identityapi"
+	"lamplight/modules/plans/internal/app"
+	"lamplight/modules/plans/internal/httpapi"
+	"lamplight/modules/plans/internal/store"
+	"lamplight/platform"
+	"lamplight/platform/bus"
+	"lamplight/platform/health"
+	"lamplight/platform/httpx"
+)
+
+//go:embed openapi.yaml
+var openapi []byte
+
+// Module provides the plans store, the use cases and the
+// /api/reading-plans routes.
+var Module = fx.Module("plans",
+	fx.Provide(
+		store.New,
+		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
+	),
+	fx.Provide(
+		app.New,
+		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
+	),
+	fx.Provide(
+		platform.AsRoutes(httpapi.New),
+		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
+		fx.Annotate(func() health.Module { return health.Module{Name: "plans"} }, fx.ResultTags(platform.GroupHealth)),
+	),
+)
+
+// deleteOnUserDeleted removes a deleted reader's plans.
+func deleteOnUserDeleted(s *app.Service) bus.Handler {
+	return bus.On("plans.delete-user-data", func(ctx context.Context, ev identityapi.UserDeleted) error {
+		return s.DeleteUserData(ctx, ev.UserID)
+	})
+}
