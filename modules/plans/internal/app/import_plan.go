@@ -69,8 +69,10 @@ func (s *Service) Import(ctx context.Context, userID, today string, req ImportRe
 	if out.Errors == nil {
 		out.Errors = []domain.LineError{}
 	}
-	if err := planError(im.Plan.Validate()); err != nil {
-		return ImportPreview{}, err
+	// A preview shows the refused lines even when none is left to make a
+	// plan; the plan's own limits refuse it at once.
+	if err := im.Plan.Validate(); err != nil && !(dryRun && errors.Is(err, domain.ErrEmpty)) {
+		return ImportPreview{}, planError(err)
 	}
 	if dryRun {
 		return out, nil

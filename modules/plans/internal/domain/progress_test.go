@@ -88,17 +88,6 @@ func TestPermutingEntriesOrDatesNeverChangesTheResult(t *testing.T) {
 	}
 }
 
-func doneSet(p Progress) []bool {
-	if p.Units != nil {
-		return p.Units
-	}
-	var out []bool
-	for _, t := range p.Tracks {
-		out = append(out, t.Done...)
-	}
-	return out
-}
-
 func TestDeletingAnEntryReopensExactlyWhatItCompleted(t *testing.T) {
 	for _, id := range []string{"mcheyne", "canonical-365", "nt-90"} {
 		p := tpl(t, id)

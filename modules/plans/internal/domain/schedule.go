@@ -275,7 +275,8 @@ type Status struct {
 	// Behind counts the days scheduled before today that are not done.
 	Behind int
 	// ProjectedFinish is when the plan ends at the schedule's pace with the
-	// days behind read after it; 0 when finished.
+	// days behind read after its last day (from today when that is past);
+	// 0 when finished.
 	ProjectedFinish Date
 }
 
@@ -299,7 +300,8 @@ func (f Following) Status(s Schedule, pr Progress, today Date) Status {
 	}
 	st.ProjectedFinish = end
 	if st.Behind > 0 {
-		st.ProjectedFinish = f.calendar(today).dates(end+1, st.Behind)[st.Behind-1]
+		// The days behind are read after the last one, and not before today.
+		st.ProjectedFinish = f.calendar(today).dates(max(end+1, today), st.Behind)[st.Behind-1]
 	}
 	return st
 }

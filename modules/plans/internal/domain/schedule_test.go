@@ -88,6 +88,11 @@ func TestStatus(t *testing.T) {
 	if st := f.Status(s, Complete(p, start, nil), date(t, "2025-12-01")); st.ScheduledDay != 0 || st.Behind != 0 {
 		t.Fatalf("before the start: %+v", st)
 	}
+	pp := tpl(t, "psalms-proverbs-31")
+	late := date(t, "2026-03-01")
+	if st := f.Status(schedule(t, f, pp, late), Complete(pp, start, nil), late); st.Behind != 31 || st.ProjectedFinish != late+30 {
+		t.Fatalf("a month after the end: %+v", st)
+	}
 }
 
 func catchUp(t *testing.T, f Following, mode string, p *Plan, pr Progress, today Date) Following {

@@ -2245,7 +2245,7 @@ export interface components {
             paused: boolean;
             /**
              * Format: date
-             * @description The end, later by the days behind; null when finished or cyclic
+             * @description The end, later by the days behind (read from today when the end is past); null when finished or cyclic
              */
             projectedFinish: string | null;
             /** @description The latest day the schedule puts on or before today; null for a cyclic plan */
