@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/app"
 	"lamplight/modules/admin/internal/engagement"
 	"lamplight/modules/admin/internal/httpapi"
@@ -27,14 +28,16 @@ import (
 //go:embed openapi.yaml
 var openapi []byte
 
-// Module provides the audit log store, the use cases and the /api/admin
-// routes.
+// Module provides the audit log store (and adminapi.AuditLog, through which
+// other modules record their admin actions), the use cases and the
+// /api/admin routes.
 var Module = fx.Module("admin",
 	engagement.Module,
 	fx.Provide(
 		store.New,
 		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
 		app.New,
+		func(s *app.Service) adminapi.AuditLog { return s },
 		fx.Annotate(forgetOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		platform.AsRoutes(httpapi.New),
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),

@@ -393,6 +393,37 @@ func TestIntegrationFeedbackHTTP(t *testing.T) {
 			e.expect(t, "DELETE", "/api/admin/feedback/"+anonymous.ID, e.admin, "", http.StatusNotFound)
 		})
 
+		t.Run("every admin action is in the audit log, naming the sender", func(t *testing.T) {
+			var audit struct {
+				Results []struct {
+					Actor  struct{ ID, Email string } `json:"actor"`
+					Action string                     `json:"action"`
+					Target struct{ ID, Email string } `json:"target"`
+				} `json:"results"`
+			}
+			if err := json.Unmarshal([]byte(e.expect(t, "GET", "/api/admin/audit", e.admin, "", http.StatusOK)), &audit); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range audit.Results {
+				if l.Actor.Email != "admin@example.com" || l.Actor.ID == "" {
+					t.Fatalf("%+v", l)
+				}
+				got = append(got, l.Action+" "+l.Target.Email+" "+strconv.FormatBool(l.Target.ID != ""))
+			}
+			// Newest first; the failed requests (invalid status, unknown id) left no line.
+			want := []string{
+				"delete_feedback visitor@example.com false",
+				"reply_feedback visitor@example.com false",
+				"reopen_feedback reader@example.com true",
+				"archive_feedback reader@example.com true",
+				"resolve_feedback reader@example.com true",
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+
 		t.Run("the admin API answers 401 signed out and 403 to a reader", func(t *testing.T) {
 			routes := []struct{ method, path, body string }{
 				{"GET", "/api/admin/feedback", ""},

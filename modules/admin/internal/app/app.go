@@ -17,6 +17,7 @@ import (
 	"lamplight/modules/admin/internal/store"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/platform/census"
+	"lamplight/platform/uow"
 )
 
 // Service runs the admin use cases.
@@ -43,10 +44,21 @@ func (s *Service) count(ctx context.Context, kind string, ids []string) (map[str
 
 // audit records an action an admin took on an account.
 func (s *Service) audit(ctx context.Context, actor identityapi.User, action string, target identityapi.Account) error {
-	return s.store.Add(ctx, store.Entry{
-		ID: uuid.Must(uuid.NewV7()).String(), At: s.now().UTC().Truncate(time.Microsecond),
+	return s.store.Add(ctx, s.entry(adminapi.AuditLine{
 		ActorID: actor.ID, ActorEmail: actor.Email, Action: action, TargetID: target.ID, TargetEmail: target.Email,
-	})
+	}))
+}
+
+// Record implements adminapi.AuditLog.
+func (s *Service) Record(tx *uow.Tx, line adminapi.AuditLine) error {
+	return store.AddIn(tx.DB(), s.entry(line))
+}
+
+func (s *Service) entry(l adminapi.AuditLine) store.Entry {
+	return store.Entry{
+		ID: uuid.Must(uuid.NewV7()).String(), At: s.now().UTC().Truncate(time.Microsecond),
+		ActorID: l.ActorID, ActorEmail: l.ActorEmail, Action: l.Action, TargetID: l.TargetID, TargetEmail: l.TargetEmail,
+	}
 }
 
 // ForgetAddress blanks a deleted account's address in the audit log.

@@ -68,3 +68,9 @@ func (s *Store) ForgetAddress(ctx context.Context, userID string) error {
 	}
 	return g.Model(&row{}).Where("target_id = ?", userID).Update("target_email", "").Error
 }
+
+// AddIn records an action inside another module's transaction.
+func AddIn(tx *gorm.DB, e Entry) error {
+	r := row(e)
+	return tx.Create(&r).Error
+}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/caarlos0/env/v11"
 
+	"lamplight/modules/admin/adminapi"
+	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/store"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/platform/errs"
@@ -48,17 +50,18 @@ type Service struct {
 	cfg     Config
 	store   *store.Store
 	admins  identityapi.AdminContacts
+	audit   adminapi.AuditLog
 	limiter ratelimit.Limiter
 	log     *slog.Logger
 	now     func() time.Time
 }
 
 // New builds the service; admins (may be nil) are told of new feedback by
-// email. Times are kept to the microsecond, the precision both databases
-// store.
-func New(cfg Config, s *store.Store, admins identityapi.AdminContacts, l ratelimit.Limiter, log *slog.Logger) *Service {
+// email, and every admin action is written to audit in its unit of work.
+// Times are kept to the microsecond, the precision both databases store.
+func New(cfg Config, s *store.Store, admins identityapi.AdminContacts, audit adminapi.AuditLog, l ratelimit.Limiter, log *slog.Logger) *Service {
 	return &Service{
-		cfg: cfg, store: s, admins: admins, limiter: l, log: log,
+		cfg: cfg, store: s, admins: admins, audit: audit, limiter: l, log: log,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 }
@@ -69,6 +72,15 @@ func translate(err error) error {
 		return ErrFeedbackNotFound
 	}
 	return err
+}
+
+// record writes what actor did to f in the audit log, in tx.
+func (s *Service) record(tx *store.Tx, actor identityapi.User, action string, f feedbackapi.Feedback) error {
+	line := adminapi.AuditLine{ActorID: actor.ID, ActorEmail: actor.Email, Action: action, TargetEmail: f.Email}
+	if f.UserID != nil {
+		line.TargetID = *f.UserID
+	}
+	return s.audit.Record(tx.Tx, line)
 }
 
 // DeleteUserData removes the feedback a reader sent while signed in, after

@@ -3,13 +3,23 @@ package app
 import (
 	"context"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/domain"
 	"lamplight/modules/feedback/internal/store"
+	"lamplight/modules/identity/identityapi"
 )
 
-// ChangeStatus resolves, archives or reopens a message.
-func (s *Service) ChangeStatus(ctx context.Context, id string, c domain.StatusChange) (feedbackapi.Feedback, error) {
+// statusActions names each status change in the audit log.
+var statusActions = map[string]string{
+	feedbackapi.StatusResolved: adminapi.ActionResolveFeedback,
+	feedbackapi.StatusArchived: adminapi.ActionArchiveFeedback,
+	feedbackapi.StatusOpen:     adminapi.ActionReopenFeedback,
+}
+
+// ChangeStatus resolves, archives or reopens a message, and records it in
+// the audit log.
+func (s *Service) ChangeStatus(ctx context.Context, actor identityapi.User, id string, c domain.StatusChange) (feedbackapi.Feedback, error) {
 	if !domain.PlausibleID(id) {
 		return feedbackapi.Feedback{}, ErrFeedbackNotFound
 	}
@@ -24,7 +34,10 @@ func (s *Service) ChangeStatus(ctx context.Context, id string, c domain.StatusCh
 			f.Status, f.UpdatedAt = status, s.now()
 			return nil
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		return s.record(tx, actor, statusActions[status], out)
 	})
 	if err != nil {
 		return feedbackapi.Feedback{}, translate(err)

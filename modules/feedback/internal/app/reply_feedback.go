@@ -3,17 +3,19 @@ package app
 import (
 	"context"
 
+	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/domain"
 	"lamplight/modules/feedback/internal/mailtemplates"
 	"lamplight/modules/feedback/internal/store"
+	"lamplight/modules/identity/identityapi"
 )
 
 // Reply emails an admin's answer to a message's sender, in the sender's
 // language with the original quoted, and marks the message replied; the
 // mail is queued in the same unit of work, so it is sent if and only if
-// the mark commits.
-func (s *Service) Reply(ctx context.Context, id string, r domain.Reply) (feedbackapi.Feedback, error) {
+// the mark commits, like the audit line.
+func (s *Service) Reply(ctx context.Context, actor identityapi.User, id string, r domain.Reply) (feedbackapi.Feedback, error) {
 	if !domain.PlausibleID(id) {
 		return feedbackapi.Feedback{}, ErrFeedbackNotFound
 	}
@@ -30,6 +32,9 @@ func (s *Service) Reply(ctx context.Context, id string, r domain.Reply) (feedbac
 			return nil
 		})
 		if err != nil {
+			return err
+		}
+		if err := s.record(tx, actor, adminapi.ActionReplyFeedback, out); err != nil {
 			return err
 		}
 		return tx.Enqueue(mailtemplates.Reply(out.Locale, out.Email, text, out.Message, out.CreatedAt))

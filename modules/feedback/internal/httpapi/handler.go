@@ -2,6 +2,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -9,6 +10,7 @@ import (
 	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/app"
 	"lamplight/modules/feedback/internal/domain"
+	"lamplight/modules/identity/identityapi"
 	"lamplight/platform/httpx"
 	"lamplight/platform/idempotency"
 )
@@ -34,6 +36,12 @@ func perSender(c *gin.Context) string {
 	return "ip:" + c.ClientIP()
 }
 
+// actor is the signed-in admin; the guard ran first.
+func actor(ctx context.Context) identityapi.User {
+	u, _ := identityapi.CurrentUser(ctx)
+	return u
+}
+
 // Register implements httpx.Routes.
 func (h *Handler) Register(api *gin.RouterGroup) {
 	api.POST("/feedback", h.once, func(c *gin.Context) {
@@ -55,16 +63,16 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 		return h.svc.List(r, domain.RawQuery{Status: r.Query("status"), Limit: r.Query("limit"), Offset: r.Query("offset")})
 	}))
 	g.PATCH("/:id", httpx.HandleBody(http.StatusOK, func(r httpx.Request, c domain.StatusChange) (feedbackapi.Feedback, error) {
-		return h.svc.ChangeStatus(r, r.Param("id"), c)
+		return h.svc.ChangeStatus(r, actor(r), r.Param("id"), c)
 	}))
 	g.DELETE("/:id", func(c *gin.Context) {
-		if err := h.svc.Delete(c.Request.Context(), c.Param("id")); err != nil {
+		if err := h.svc.Delete(c.Request.Context(), actor(c.Request.Context()), c.Param("id")); err != nil {
 			httpx.Fail(c, err)
 			return
 		}
 		c.Status(http.StatusNoContent)
 	})
 	g.POST("/:id/reply", httpx.HandleBody(http.StatusOK, func(r httpx.Request, reply domain.Reply) (feedbackapi.Feedback, error) {
-		return h.svc.Reply(r, r.Param("id"), reply)
+		return h.svc.Reply(r, actor(r), r.Param("id"), reply)
 	}))
 }

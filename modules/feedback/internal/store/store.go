@@ -106,16 +106,24 @@ func (t *Tx) Update(id string, change func(f *feedbackapi.Feedback) error) (feed
 	return f, err
 }
 
-// Delete removes a message.
-func (t *Tx) Delete(id string) error {
+// Remove deletes a message and answers it as it was.
+func (t *Tx) Remove(id string) (feedbackapi.Feedback, error) {
+	var r row
+	err := t.db.Where("id = ?", id).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return feedbackapi.Feedback{}, ErrNotFound
+	}
+	if err != nil {
+		return feedbackapi.Feedback{}, err
+	}
 	res := t.db.Where("id = ?", id).Delete(&row{})
 	if res.Error != nil {
-		return res.Error
+		return feedbackapi.Feedback{}, res.Error
 	}
 	if res.RowsAffected == 0 {
-		return ErrNotFound
+		return feedbackapi.Feedback{}, ErrNotFound
 	}
-	return nil
+	return r.feedback(), nil
 }
 
 // List returns a page of the messages with status, newest first, and how

@@ -130,11 +130,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete feedback for good */
+        /** Delete feedback for good (audited) */
         delete: operations["deleteFeedback"];
         options?: never;
         head?: never;
-        /** Resolve, archive or reopen feedback */
+        /** Resolve, archive or reopen feedback (audited) */
         patch: operations["changeFeedbackStatus"];
         trace?: never;
     };
@@ -150,7 +150,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Email a reply to the sender and mark the feedback replied
+         * Email a reply to the sender and mark the feedback replied (audited)
          * @description The reply is a plain-text email to the feedback's address in its locale, with the original message quoted; it is queued with the change to repliedAt, so both or neither happen. The status does not change.
          */
         post: operations["replyToFeedback"];
@@ -1555,11 +1555,12 @@ export interface components {
         };
         AdminAuditLine: {
             /** @enum {string} */
-            action: "grant_admin" | "revoke_admin" | "resend_verification" | "sign_out_everywhere" | "delete_account";
+            action: "grant_admin" | "revoke_admin" | "resend_verification" | "sign_out_everywhere" | "delete_account" | "resolve_feedback" | "archive_feedback" | "reopen_feedback" | "reply_feedback" | "delete_feedback";
             actor: components["schemas"]["AdminPerson"];
             /** Format: date-time */
             at: string;
             id: string;
+            /** @description The affected account; for a feedback action, the sender (id "" when sent signed out, email the address replies go to). */
             target: components["schemas"]["AdminPerson"];
         };
         AdminPerson: {
