@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LocaleLink, LocaleNavLink } from '@/shared/i18n';
@@ -84,10 +84,37 @@ function NavMenuEntry({ item }: { item: NavMenuItem }) {
 /** With more items than this (signed in), the bar is denser and collapses earlier. */
 const DENSE_AFTER = 5;
 /**
- * Below this width the many signed-in items go into the menu. The longest bar (French or
- * Ukrainian, with the Admin menu) fits in one row from here on.
+ * Below this width the many signed-in items always go into the menu; above it they do too while
+ * they do not fit in one row (useOverflows), as the longer languages need more room.
  */
 export const DENSE_COLLAPSE_QUERY = '(max-width: 75.99em)';
+
+/**
+ * Whether the bar, laid out in one row, is wider than the window. The width the row needed is
+ * remembered while what it holds (key) stays the same, so once collapsed the bar opens out
+ * again only where that row fits.
+ */
+function useOverflows(bar: RefObject<HTMLElement | null>, watch: boolean, key: string): boolean {
+  const [needed, setNeeded] = useState<{ key: string; width: number } | null>(null);
+  const [width, setWidth] = useState(Infinity);
+  const current = needed?.key === key ? needed.width : null;
+  const overflows = watch && current !== null && width < current;
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element || !watch) return;
+    const measure = () => {
+      setWidth(element.clientWidth);
+      // Only the row laid out in full tells how much it needs.
+      if (!overflows && element.scrollWidth > element.clientWidth) setNeeded({ key, width: element.scrollWidth });
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [bar, watch, key, overflows]);
+  return overflows;
+}
 
 export interface NavBarProps {
   items: NavItem[];
@@ -100,20 +127,23 @@ export interface NavBarProps {
  * phones) and the language switcher.
  */
 export function NavBar({ items, homeTo }: NavBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const barRef = useRef<HTMLDivElement>(null);
   // The mobile menu closes by itself when the page changes.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dense = items.length > DENSE_AFTER;
-  const collapsed = useMediaQuery(dense ? DENSE_COLLAPSE_QUERY : MOBILE_QUERY);
+  const narrow = useMediaQuery(dense ? DENSE_COLLAPSE_QUERY : MOBILE_QUERY);
+  const overflows = useOverflows(barRef, !narrow, `${i18n.language} ${items.map((item) => `${item.id}:${item.label}`).join(' ')}`);
+  const collapsed = narrow || overflows;
   const { theme, setTheme } = useTheme();
 
   return (
     <header className={[styles.header, dense ? styles.dense : '', collapsed ? styles.collapsed : ''].filter(Boolean).join(' ')}>
-      <div className={styles.bar}>
+      <div ref={barRef} className={styles.bar}>
         <LocaleLink to={homeTo} className={styles.brand}>
           <Logo size={34} />
           <span>{t('appName')}</span>

@@ -11,7 +11,9 @@ const loadDialog = withChunkReload(() => import('./components/FeedbackDialog'));
 
 /**
  * "Feedback", on every screen of a signed-in reader: opens the feedback form in a dialog about
- * the page it was pressed on. The dialog and its texts load on the first press.
+ * the page it was pressed on. The dialog and its texts load on the first press. On the admin
+ * pages, whose wide tables reach the corner, it keeps a row of its own after the page instead of
+ * floating over them.
  */
 export function FeedbackButton() {
   const { t } = useTranslation();
@@ -45,7 +47,7 @@ export function FeedbackButton() {
 
   return (
     <>
-      <div className={styles.dock}>
+      <div className={path.startsWith('/admin/') ? `${styles.dock} ${styles.inFlow}` : styles.dock}>
         <button type="button" className={styles.button} aria-haspopup="dialog" aria-busy={loading || undefined} onClick={() => void openDialog()}>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />

@@ -21,6 +21,7 @@ export {
 } from './form';
 export { Toasts, useToast, toastsSlice, type Toast, type ToastKind, type ToastApi } from './toast';
 export { DialogProvider, Modal, ModalActions, ModalTitle, useDialogs, type AlertOptions, type ConfirmOptions, type DialogApi } from './dialog';
+export { AdminNav } from './admin/AdminNav';
 export { PageHeader } from './page/PageHeader';
 export { SettingsLayout, SettingsSection, type SettingsLayoutProps } from './page/SettingsLayout';
 export { ProgressBar } from './progress/ProgressBar';

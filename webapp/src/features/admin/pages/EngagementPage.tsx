@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormats } from '@/shared/lib/formats';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { Button, buttonClassName, LoadError, Loading } from '@/shared/ui';
+import { AdminNav, Button, buttonClassName, LoadError, Loading } from '@/shared/ui';
 import { csvLinks, useGetEngagementQuery, type EngagementReport } from '../api';
-import { AdminNav } from '../components/AdminNav';
 import styles from '../components/admin.module.css';
 import { Chart } from '../components/Chart';
 

@@ -5,7 +5,7 @@ import { toApiError } from '@/shared/api';
 import { LOCALE_INFO, useLocale } from '@/shared/i18n';
 import { useFormats } from '@/shared/lib/formats';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { Button, EmptyState, LoadError, Loading, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { AdminNav, Button, EmptyState, LoadError, Loading, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import {
   FEEDBACK_PAGE_SIZE,
   FEEDBACK_STATUSES,
@@ -98,6 +98,7 @@ export function AdminFeedbackPage() {
 
   return (
     <div className={styles.page}>
+      <AdminNav />
       <header className={styles.header}>
         <h1 className={styles.title}>{t('title')}</h1>
         <p className={styles.intro}>{t('intro')}</p>
