@@ -13,6 +13,8 @@ export interface ChartProps {
   /** The x axis's column heading and its labels, one per value. */
   xLabel: string;
   labels: string[];
+  /** The date axis's label of a value: short ("Nov 22"), as only a few are shown. */
+  tick: (index: number) => string;
   series: Series[];
   format: (value: number) => string;
   kind?: 'lines' | 'bars';
@@ -21,12 +23,22 @@ export interface ChartProps {
 const WIDTH = 640;
 const HEIGHT = 180;
 const PAD = 4;
+/** At most this many dates on the axis, each at most a fifth of its width, so they never overlap. */
+const TICKS = 4;
+
+/** The indexes of the values the axis names: the first, the last and evenly between. */
+export function tickIndexes(n: number): number[] {
+  if (n <= 0) return [];
+  const count = Math.min(TICKS, n);
+  if (count === 1) return [0];
+  return [...new Set(Array.from({ length: count }, (_, k) => Math.round((k * (n - 1)) / (count - 1))))];
+}
 
 /**
  * A small chart drawn for the eye (hidden from assistive technology), with a table of the same
  * figures beside it for screen readers, and a legend naming each series.
  */
-export function Chart({ title, tableCaption, xLabel, labels, series, format, kind = 'lines' }: ChartProps) {
+export function Chart({ title, tableCaption, xLabel, labels, tick, series, format, kind = 'lines' }: ChartProps) {
   const id = useId();
   const top = Math.max(0, ...series.flatMap((s) => s.values));
   const max = Math.max(1, top);
@@ -61,6 +73,18 @@ export function Chart({ title, tableCaption, xLabel, labels, series, format, kin
           ),
         )}
       </svg>
+      <div className={styles.ticks} aria-hidden="true">
+        {tickIndexes(labels.length).map((i) => {
+          // Where the value is drawn, as a share of the width.
+          const at = kind === 'bars' ? (i + 0.5) / n : n === 1 ? 0.5 : i / (n - 1);
+          const edge = i === 0 && n > 1 ? styles.tickFirst : i === n - 1 && n > 1 ? styles.tickLast : '';
+          return (
+            <span key={i} className={`${styles.tick} ${edge}`} style={edge ? undefined : { left: `${at * 100}%` }}>
+              {tick(i)}
+            </span>
+          );
+        })}
+      </div>
       <ul className={styles.legend} aria-hidden="true">
         {series.map((s, k) => (
           <li key={s.label}>

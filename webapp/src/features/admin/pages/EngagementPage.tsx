@@ -152,6 +152,7 @@ function Report({ report }: { report: EngagementReport }) {
       tableCaption={t('engagement.tableOf', { chart: t(`engagement.charts.${key}`) })}
       xLabel={t('engagement.date')}
       labels={labels}
+      tick={(i) => fmt.shortDate(report.days[i]?.date ?? '')}
       series={series}
       format={fmt.integer}
     />

@@ -67,6 +67,7 @@ export function UsersReportPage() {
                   tableCaption={t('engagement.tableOf', { chart: t('report.chart') })}
                   xLabel={t('report.columns.week')}
                   labels={data.weeks.map((w) => fmt.date(w.week))}
+                  tick={(i) => fmt.shortDate(data.weeks[i]?.week ?? '')}
                   series={[
                     { label: t('report.columns.new'), values: data.weeks.map((w) => w.newAccounts) },
                     { label: t('report.columns.deleted'), values: data.weeks.map((w) => w.deleted) },
