@@ -190,7 +190,11 @@ type factRow struct {
 func (s *store) facts(ctx context.Context, readFrom, from, to, retentionTo string) (facts, error) {
 	var f facts
 	g := s.db.WithContext(ctx)
-	if err := g.Raw(`SELECT user_id, day, goal_met FROM engagement_reading_days WHERE day >= ? AND day <= ?`,
+	// Days before a reader's account existed (an imported history) are
+	// not activity: a reader counts from their signup date on.
+	if err := g.Raw(`SELECT r.user_id, r.day, r.goal_met FROM engagement_reading_days r
+		LEFT JOIN engagement_accounts a ON a.user_id = r.user_id
+		WHERE r.day >= ? AND r.day <= ? AND (a.signup_date IS NULL OR r.day >= a.signup_date)`,
 		readFrom, retentionTo).Scan(&f.reading).Error; err != nil {
 		return f, err
 	}
@@ -203,7 +207,9 @@ func (s *store) facts(ctx context.Context, readFrom, from, to, retentionTo strin
 		return f, err
 	}
 	var err error
-	if f.notes, err = s.perDay(ctx, `SELECT day, SUM(notes) AS n FROM engagement_note_days WHERE day >= ? AND day <= ? GROUP BY day`, from, to); err != nil {
+	if f.notes, err = s.perDay(ctx, `SELECT n.day, SUM(n.notes) AS n FROM engagement_note_days n
+		LEFT JOIN engagement_accounts a ON a.user_id = n.user_id
+		WHERE n.day >= ? AND n.day <= ? AND (a.signup_date IS NULL OR n.day >= a.signup_date) GROUP BY n.day`, from, to); err != nil {
 		return f, err
 	}
 	f.deleted, err = s.perDay(ctx, `SELECT day, COUNT(*) AS n FROM engagement_deletions WHERE day >= ? AND day <= ? GROUP BY day`, from, to)
