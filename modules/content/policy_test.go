@@ -61,6 +61,18 @@ var policyEntries = map[string]string{
 	"engagement_version":           "", // one counter
 }
 
+// deletedWithAccount are the entries whose data goes (or, for the
+// administrator actions, whose address is blanked) when a reader deletes
+// their account: the policy's account-deletion section names each of them
+// as a reference link ("[reminders][reminders]").
+var deletedWithAccount = []string{
+	"account", "sign-ins", "codes", "emails", "reading-log", "notes", "settings",
+	"reminders", "push", "sharing", "activity", "feedback", "admin-log",
+}
+
+// reference is a Markdown reference link to a policy entry.
+var reference = regexp.MustCompile(`\]\[([a-z-]+)\]`)
+
 // notTables are tables of the database engine and migration bookkeeping.
 // (a full-text index's own tables hold what its table does).
 var notTables = regexp.MustCompile(`^(sqlite_.*|schema_version_.*|goose_db_version|.*_search_(data|idx|content|docsize|config))$`)
@@ -141,5 +153,30 @@ func TestIntegrationPolicyNamesEveryTableOfPersonalData(t *testing.T) {
 				t.Errorf("%s privacy policy has no entry %s", l.Code, entry)
 			}
 		}
+		if missing := deletionMissing(text); len(missing) > 0 {
+			t.Errorf("%s privacy policy: no section says that deleting the account deletes %v (as reference links, like [your reminders][reminders])", l.Code, missing)
+		}
 	}
+}
+
+// deletionMissing answers the entries of deletedWithAccount that the
+// section naming most of them does not name.
+func deletionMissing(text string) []string {
+	var best []string
+	for i, section := range heading.Split(text, -1) {
+		named := map[string]bool{}
+		for _, r := range reference.FindAllStringSubmatch(section, -1) {
+			named[r[1]] = true
+		}
+		var missing []string
+		for _, entry := range deletedWithAccount {
+			if !named[entry] {
+				missing = append(missing, entry)
+			}
+		}
+		if i == 0 || len(missing) < len(best) {
+			best = missing
+		}
+	}
+	return best
 }
