@@ -35,6 +35,8 @@ var Module = fx.Module("sharing",
 	),
 	// Use cases.
 	fx.Provide(
+		app.LoadConfig,
+		app.NewSealer,
 		app.New,
 		func(s *app.Service) sharingapi.Links { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),

@@ -10,6 +10,8 @@ import (
 	"testing/fstest"
 
 	goical "github.com/emersion/go-ical"
+	"go.uber.org/fx"
+	"gorm.io/gorm"
 
 	"lamplight/app"
 	"lamplight/modules/bible"
@@ -65,7 +67,8 @@ func TestIntegrationCalendarFeedAndProgressLink(t *testing.T) {
 		t.Skip("whole app")
 	}
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
-		a := testkit.StartApp(t, app.Options(b.Config, io.Discard, webFiles, identitytest.Options()))
+		var g *gorm.DB
+		a := testkit.StartApp(t, app.Options(b.Config, io.Discard, webFiles, identitytest.Options(), fx.Populate(&g)))
 		c := client{t, a, identitytest.Bearer(identitytest.SignUp(t, a, "sharer@example.com"))}
 		if code, body := c.do(http.MethodPut, "/api/settings", `{"lookBackDate":"2020-01-01"}`); code != http.StatusOK {
 			t.Fatalf("%d %s", code, body)
@@ -159,13 +162,23 @@ func TestIntegrationCalendarFeedAndProgressLink(t *testing.T) {
 		if r, svg := get(t, a, link+"/badge.svg", nil); r.StatusCode != http.StatusOK || !strings.HasPrefix(svg, "<svg") {
 			t.Errorf("badge: %d %s", r.StatusCode, svg)
 		}
+		// The owner is shown the link again after a reload; the database
+		// keeps it only sealed and hashed.
 		var state struct {
 			CalendarFeed *struct{} `json:"calendarFeed"`
-			ProgressLink *struct{} `json:"progressLink"`
+			ProgressLink *struct {
+				URL *string `json:"url"`
+			} `json:"progressLink"`
 		}
 		_, s := c.do(http.MethodGet, "/api/sharing", "")
-		if err := json.Unmarshal([]byte(s), &state); err != nil || state.CalendarFeed != nil || state.ProgressLink == nil {
-			t.Errorf("state %s", s)
+		if err := json.Unmarshal([]byte(s), &state); err != nil || state.CalendarFeed != nil || state.ProgressLink == nil ||
+			state.ProgressLink.URL == nil || *state.ProgressLink.URL != a.URL+link {
+			t.Errorf("state %s, want the url %s", s, a.URL+link)
+		}
+		var stored []string
+		if err := g.Raw(`SELECT token_hash || ' ' || token_sealed FROM sharing_links`).Scan(&stored).Error; err != nil || len(stored) != 1 ||
+			strings.Contains(stored[0], strings.TrimPrefix(link, "/share/progress/")) || strings.HasSuffix(stored[0], " ") {
+			t.Errorf("stored %q %v", stored, err)
 		}
 		if code, out := c.do(http.MethodDelete, "/api/sharing/progress-link", ""); code != http.StatusOK {
 			t.Fatalf("revoke: %d %s", code, out)

@@ -50,7 +50,7 @@ type Config struct {
 // sit in the environment.
 var SecretNames = []string{
 	"DATABASE_URL", "REDIS_URL", "SMTP_URL", "LAMPLIGHT_OPERATOR_TOKEN", "LAMPLIGHT_GOOGLE_CLIENT_SECRET",
-	"LAMPLIGHT_VAPID_PRIVATE_KEY",
+	"LAMPLIGHT_VAPID_PRIVATE_KEY", "LAMPLIGHT_SHARING_KEY",
 }
 
 // MinOperatorTokenLength keeps the operator token out of guessing range.

@@ -48,7 +48,7 @@ it('shows the heatmap and the Bible map after logging', async () => {
   expect(errors).toEqual([]);
 });
 
-it('shares a progress link that opens signed out and answers 404 once revoked', async () => {
+it('shares a progress link that opens signed out, is shown again after a reload, and answers 404 once revoked', async () => {
   const page = await browser.newPage({ bypassCSP: true });
   await signUp(page);
   const response = await page.request.post('/api/log-entries', {
@@ -63,8 +63,14 @@ it('shares a progress link that opens signed out and answers 404 once revoked', 
   expect(await seriousViolations(page)).toEqual([]);
   const section = page.getByRole('region', { name: 'Progress link' });
   await section.getByRole('button', { name: 'Create link' }).click();
-  const url = await section.getByRole('textbox', { name: 'Your new link (shown only now)' }).inputValue();
+  const url = await section.getByRole('textbox', { name: 'Your link' }).inputValue();
   expect(url).toMatch(/\/share\/progress\/[\w-]+$/);
+
+  // After a reload the same link is shown again, without making a new one.
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Sharing' }).waitFor();
+  await page.getByRole('region', { name: 'Progress link' }).getByText(/^Active since/).waitFor();
+  expect(await section.getByRole('textbox', { name: 'Your link' }).inputValue()).toBe(url);
 
   const visitor = await browser.newPage();
   const opened = await visitor.goto(url);

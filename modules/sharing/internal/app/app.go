@@ -32,12 +32,13 @@ type Service struct {
 	progress readmodelsapi.ProgressReader
 	streak   readmodelsapi.StreakReader
 	readNext readmodelsapi.SuggestionsReader
+	sealer   *Sealer
 	now      func() time.Time
 }
 
 // New builds the service.
-func New(s *store.Store, r readingapi.Reader, st settingsapi.Reader, p readmodelsapi.ProgressReader, k readmodelsapi.StreakReader, n readmodelsapi.SuggestionsReader) *Service {
-	return &Service{store: s, reading: r, settings: st, progress: p, streak: k, readNext: n, now: time.Now}
+func New(s *store.Store, r readingapi.Reader, st settingsapi.Reader, p readmodelsapi.ProgressReader, k readmodelsapi.StreakReader, n readmodelsapi.SuggestionsReader, sealer *Sealer) *Service {
+	return &Service{store: s, reading: r, settings: st, progress: p, streak: k, readNext: n, sealer: sealer, now: time.Now}
 }
 
 // Paths of the links under the site's URL.
@@ -46,14 +47,15 @@ const (
 	ProgressPath = "/share/progress/"
 )
 
-// newToken is 32 random bytes, URL-safe: the link's secret, shown once.
+// newToken is 32 random bytes, URL-safe: the link's secret.
 func newToken() string {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// HashToken is what is stored and looked up: a token is never kept.
+// HashToken is what a link is looked up by; the token itself is kept only
+// sealed (Sealer), for its owner.
 func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
@@ -73,18 +75,28 @@ type CreateOptions struct {
 // Create makes the reader's link of kind, replacing (rotating) one they
 // had: the old URL answers 404 from the moment this returns.
 func (s *Service) Create(ctx context.Context, userID, kind, siteURL string, o CreateOptions) (Created, error) {
-	token := newToken()
-	l := store.Link{UserID: userID, Kind: kind, TokenHash: HashToken(token), ReadNext: o.ReadNext == nil || *o.ReadNext, CreatedAt: s.now().UTC()}
-	if kind != sharingapi.KindCalendarFeed {
-		l.ReadNext = false
-	}
+	l, token := s.newLink(userID, kind, o.ReadNext == nil || *o.ReadNext)
 	if err := s.store.Replace(ctx, l); err != nil {
 		return Created{}, err
 	}
+	return Created{URL: linkURL(siteURL, kind, token)}, nil
+}
+
+// newLink is a new link of kind with a new secret, sealed for its owner.
+func (s *Service) newLink(userID, kind string, readNext bool) (store.Link, string) {
+	token := newToken()
+	return store.Link{
+		UserID: userID, Kind: kind, TokenHash: HashToken(token), TokenSealed: s.sealer.Seal(token, userID, kind),
+		ReadNext: readNext && kind == sharingapi.KindCalendarFeed, CreatedAt: s.now().UTC(),
+	}, token
+}
+
+// linkURL is the address of a link of kind with token.
+func linkURL(siteURL, kind, token string) string {
 	if kind == sharingapi.KindCalendarFeed {
-		return Created{URL: siteURL + CalendarPath + token + ".ics"}, nil
+		return siteURL + CalendarPath + token + ".ics"
 	}
-	return Created{URL: siteURL + ProgressPath + token}, nil
+	return siteURL + ProgressPath + token
 }
 
 // Revoke removes the reader's link of kind; revoking none is no error.
@@ -95,9 +107,11 @@ func (s *Service) Revoke(ctx context.Context, userID, kind string) error {
 	return nil
 }
 
-// LinkState is one link as its owner sees it: not its URL, which is not
-// kept.
+// LinkState is one link as its owner sees it.
 type LinkState struct {
+	// URL is the link, nil when it cannot be shown again (made before
+	// secrets were sealed, or the sharing key changed).
+	URL       *string   `json:"url"`
 	CreatedAt time.Time `json:"createdAt"`
 	ReadNext  bool      `json:"readNext"`
 }
@@ -108,8 +122,8 @@ type State struct {
 	ProgressLink *LinkState `json:"progressLink"`
 }
 
-// State tells which links the reader has.
-func (s *Service) State(ctx context.Context, userID string) (State, error) {
+// State tells which links the reader has, and their URLs under siteURL.
+func (s *Service) State(ctx context.Context, userID, siteURL string) (State, error) {
 	links, err := s.store.OfUser(ctx, userID)
 	if err != nil {
 		return State{}, err
@@ -117,6 +131,10 @@ func (s *Service) State(ctx context.Context, userID string) (State, error) {
 	var out State
 	for _, l := range links {
 		st := &LinkState{CreatedAt: l.CreatedAt.UTC(), ReadNext: l.ReadNext}
+		if token, ok := s.sealer.Open(l.TokenSealed, userID, l.Kind); ok {
+			u := linkURL(siteURL, l.Kind, token)
+			st.URL = &u
+		}
 		switch l.Kind {
 		case sharingapi.KindCalendarFeed:
 			out.CalendarFeed = st

@@ -22,14 +22,14 @@ func (s *Service) Links(ctx context.Context, userID string) ([]sharingapi.Link, 
 }
 
 // RestoreLinks implements sharingapi.Links: each link gets a new secret
-// address, which the reader sees when they rotate it, as an old address
+// address, which the reader sees on the sharing page, as an old address
 // belongs to the account it was made for.
 func (s *Service) RestoreLinks(tx *uow.Tx, userID string, links []sharingapi.Link) error {
 	for _, l := range links {
 		if l.Kind != sharingapi.KindCalendarFeed && l.Kind != sharingapi.KindProgressLink {
 			continue
 		}
-		row := store.Link{UserID: userID, Kind: l.Kind, TokenHash: HashToken(newToken()), ReadNext: l.ReadNext && l.Kind == sharingapi.KindCalendarFeed, CreatedAt: s.now().UTC()}
+		row, _ := s.newLink(userID, l.Kind, l.ReadNext)
 		if err := store.ReplaceIn(tx, row); err != nil {
 			return err
 		}

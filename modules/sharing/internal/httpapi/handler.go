@@ -26,9 +26,14 @@ func New(svc *app.Service) *Handler { return &Handler{svc: svc} }
 // Register implements httpx.Routes.
 func (h *Handler) Register(api *gin.RouterGroup) {
 	g := api.Group("/sharing", httpx.RequireUser)
-	g.GET("", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.State, error) {
-		return h.svc.State(r, r.UserID)
-	}))
+	g.GET("", func(c *gin.Context) {
+		out, err := h.svc.State(c.Request.Context(), httpx.UserID(c.Request.Context()), httpx.SiteURL(c))
+		if err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, out)
+	})
 	for _, kind := range []string{sharingapi.KindCalendarFeed, sharingapi.KindProgressLink} {
 		g.POST("/"+kind, func(c *gin.Context) {
 			var o app.CreateOptions

@@ -27,7 +27,9 @@ type Link struct {
 	UserID    string `gorm:"primaryKey"`
 	Kind      string `gorm:"primaryKey"`
 	TokenHash string
-	ReadNext  bool
+	// TokenSealed is the secret sealed for its owner ("" before sealing).
+	TokenSealed string
+	ReadNext    bool
 	CreatedAt time.Time
 }
 

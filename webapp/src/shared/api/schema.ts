@@ -1435,7 +1435,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which secret links the reader has (their URLs are not kept and cannot be shown again) */
+        /**
+         * Which secret links the reader has, with their URLs
+         * @description A link's secret is kept hashed (to look it up) and sealed with the server's sharing key (LAMPLIGHT_SHARING_KEY, else a key file in the data directory), so its owner sees the URL again; url is null for a link made before secrets were sealed or after the key changed.
+         */
         get: operations["getSharing"];
         put?: never;
         post?: never;
@@ -1456,7 +1459,7 @@ export interface paths {
         put?: never;
         /**
          * Create or rotate the secret iCalendar feed URL
-         * @description Answers the new URL (…/share/calendar/{token}.ics) once; a URL made before stops working at once. The feed (RFC 5545) has an all-day event for every day with reading listing its passages and, unless readNext is false, a "Read next" event today with the suggestions. It is served with an ETag and answers 304 to a matching If-None-Match; a rotated or revoked URL answers 404. Only a hash of the token is stored.
+         * @description Answers the new URL (…/share/calendar/{token}.ics), also in GET /api/sharing; a URL made before stops working at once. The feed (RFC 5545) has an all-day event for every day with reading listing its passages and, unless readNext is false, a "Read next" event today with the suggestions. It is served with an ETag and answers 304 to a matching If-None-Match; a rotated or revoked URL answers 404. The token is stored hashed and sealed, never as it is.
          */
         post: operations["createCalendarFeed"];
         /** Revoke the calendar feed URL (its URL answers 404 at once) */
@@ -1477,7 +1480,7 @@ export interface paths {
         put?: never;
         /**
          * Create or rotate the public progress link
-         * @description Answers the new URL (…/share/progress/{token}) once; a link made before stops working at once. The page, open to anyone holding the link and marked noindex (meta and X-Robots-Tag), shows the whole-Bible percentage, per-book completion and the streak: no notes, no passages, no email. …/share/progress/{token}/badge.svg is an SVG badge of the percentage.
+         * @description Answers the new URL (…/share/progress/{token}), also in GET /api/sharing; a link made before stops working at once. The page, open to anyone holding the link and marked noindex (meta and X-Robots-Tag), shows the whole-Bible percentage, per-book completion and the streak: no notes, no passages, no email. …/share/progress/{token}/badge.svg is an SVG badge of the percentage.
          */
         post: operations["createProgressLink"];
         /** Revoke the progress link (the page and badge answer 404 at once) */
@@ -2500,6 +2503,8 @@ export interface components {
             createdAt: string;
             /** @description The feed has a daily Read next event (false for the progress link) */
             readNext: boolean;
+            /** @description The link; null when it cannot be shown again (made before secrets were sealed, or the key changed) */
+            url: string | null;
         } | null;
     };
     responses: {

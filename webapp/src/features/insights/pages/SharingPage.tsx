@@ -19,7 +19,9 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
   const toast = useToast();
   const { confirm } = useDialogs();
   const id = useId();
-  const [url, setUrl] = useState('');
+  // The link just made, until the page's state has it too.
+  const [made, setMade] = useState('');
+  const url = made || state?.url || '';
   const [create, { isLoading: creating }] = useCreateLinkMutation();
   const [revoke, { isLoading: revoking }] = useRevokeLinkMutation();
   const { refetch } = useGetSharingQuery();
@@ -28,7 +30,7 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
     if (state && !(await confirm({ title: t('sharing.rotateTitle'), message: t('sharing.rotateText'), confirmText: t('sharing.rotate') }))) return;
     try {
       const out = await create({ kind, readNext }).unwrap();
-      setUrl(out.url);
+      setMade(out.url);
       toast.success(t('sharing.created'));
       void refetch();
     } catch {
@@ -40,7 +42,7 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
     if (!(await confirm({ title: t('sharing.revokeTitle'), message: t('sharing.revokeText'), confirmText: t('sharing.revoke'), danger: true }))) return;
     try {
       await revoke(kind).unwrap();
-      setUrl('');
+      setMade('');
       toast.success(t('sharing.revoked'));
       void refetch();
     } catch {
@@ -65,7 +67,7 @@ function LinkCard({ kind, heading, text, state, children, readNext }: {
       {state && !url ? <p>{t('sharing.notShownAgain')}</p> : null}
       {url ? (
         <div className={styles.url}>
-          <label htmlFor={`${id}-url`}>{t('sharing.newUrl')}</label>
+          <label htmlFor={`${id}-url`}>{t('sharing.url')}</label>
           <input id={`${id}-url`} readOnly value={url} onFocus={(e) => e.target.select()} />
           <Button variant="secondary" size="small" onClick={() => void onCopy()}>
             {t('sharing.copy')}
