@@ -14,6 +14,8 @@ const browser = useBrowser();
 
 const PAGE_OPTIONS = { bypassCSP: true, reducedMotion: 'reduce' } as const;
 const ADMIN_PAGES = ['/admin/users', '/admin/users/report', '/admin/engagement'];
+// Each test scans many screens with axe, which takes a while on a busy machine.
+const SCANNING = 180_000;
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -82,7 +84,7 @@ it('lets an admin find a user, make them an admin, see the audit line and read e
     await expectAccessible(page);
   }
   expect(errors).toEqual([]);
-});
+}, SCANNING);
 
 /** The elements wider than the viewport, to say what overflows when something does. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -142,7 +144,7 @@ it('shows every admin page in Ukrainian at 1280 px without horizontal scroll, th
     await expectAccessible(page);
   }
   expect(errors).toEqual([]);
-});
+}, SCANNING);
 
 it('answers 403 on every admin page to a reader', async () => {
   const page = await browser.newPage(PAGE_OPTIONS);
