@@ -30,7 +30,7 @@ type Link struct {
 	// TokenSealed is the secret sealed for its owner ("" before sealing).
 	TokenSealed string
 	ReadNext    bool
-	CreatedAt time.Time
+	CreatedAt   time.Time
 }
 
 // TableName implements gorm's tabler.
