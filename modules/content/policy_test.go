@@ -42,6 +42,7 @@ var policyEntries = map[string]string{
 	"passage_notes_search":         "notes", // SQLite's search index of the notes' text
 	"passage_note_tags":            "notes",
 	"user_settings":                "settings",
+	"reading_plans":                "plans",
 	"reminders":                    "reminders",
 	"reminder_occurrences":         "reminders",
 	"reminder_push_subscriptions":  "push",
@@ -66,7 +67,7 @@ var policyEntries = map[string]string{
 // their account: the policy's account-deletion section names each of them
 // as a reference link ("[reminders][reminders]").
 var deletedWithAccount = []string{
-	"account", "sign-ins", "codes", "emails", "reading-log", "notes", "settings",
+	"account", "sign-ins", "codes", "emails", "reading-log", "notes", "settings", "plans",
 	"reminders", "push", "sharing", "activity", "feedback", "admin-log",
 }
 
