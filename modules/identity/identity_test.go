@@ -306,6 +306,57 @@ func TestIntegrationIdentity(t *testing.T) {
 			expect(t, r, 200, `"emailVerified":true`)
 		})
 
+		t.Run("password reset by the mailed code", func(t *testing.T) {
+			e.t = t
+			old := e.signUp("twodevices@example.com")
+			expect(t, e.req("POST", "/api/auth/password-reset", map[string]string{"email": "twodevices@example.com"}), 202)
+			first := e.code("twodevices@example.com")
+			if m := e.lastMail("twodevices@example.com"); !strings.Contains(m.HTMLBody, first) || !strings.Contains(m.TextBody, "/reset-password?token=") {
+				t.Fatalf("mail lacks the code or the link: %s", m.TextBody)
+			}
+			e.expectNothingUsableStored(first)
+			// A new request replaces the code; the first one no longer works.
+			expect(t, e.req("POST", "/api/auth/password-reset", map[string]string{"email": "twodevices@example.com"}), 202)
+			code := e.code("twodevices@example.com")
+			link := e.linkToken("twodevices@example.com")
+			complete := func(email, code, pw string) res {
+				return e.req("POST", "/api/auth/password-reset/complete", map[string]string{"email": email, "code": code, "password": pw})
+			}
+			expectError(t, complete("", "12", "short"), 400, "validation_error", "email/required", "code/is_invalid", "password/min_length")
+			expectError(t, complete("nobody-here@example.com", code, "brand new password"), 400, "invalid_request", "password_reset_code_expired")
+			if first != code {
+				expectError(t, complete("twodevices@example.com", first, "brand new password"), 400, "validation_error", "code/is_invalid")
+			}
+			r := complete(" TwoDevices@Example.com ", code+" ", "brand new password")
+			expect(t, r, 200, `"token":`, `"emailVerified":true`)
+			expectError(t, e.as(old, "GET", "/api/auth/user", nil), 401, "unauthenticated")
+			e.login("twodevices@example.com", "brand new password")
+			// Spent with the link it came with, and the link with it.
+			expectError(t, complete("twodevices@example.com", code, "another new one"), 400, "invalid_request", "password_reset_code_expired")
+			expectError(t, e.req("GET", "/api/auth/password-reset?token="+link, nil), 400, "invalid_request", "password_reset_link_expired")
+
+			// Five wrong codes spend it.
+			expect(t, e.req("POST", "/api/auth/password-reset", map[string]string{"email": "twodevices@example.com"}), 202)
+			code = e.code("twodevices@example.com")
+			wrong := fmt.Sprintf("%06d", (int(code[5]-'0')+1)%10)
+			for i := 1; i <= 5; i++ {
+				r := complete("twodevices@example.com", wrong, "another new one")
+				if i < 5 {
+					expectError(t, r, 400, "validation_error", "code/is_invalid")
+				} else {
+					expectError(t, r, 400, "invalid_request", "password_reset_code_expired")
+				}
+			}
+			expectError(t, complete("twodevices@example.com", code, "another new one"), 400, "invalid_request", "password_reset_code_expired")
+
+			// Codes expire with their link, after an hour.
+			expect(t, e.req("POST", "/api/auth/password-reset", map[string]string{"email": "twodevices@example.com"}), 202)
+			late := e.code("twodevices@example.com")
+			e.clock.Advance(61 * time.Minute)
+			expectError(t, complete("twodevices@example.com", late, "another new one"), 400, "invalid_request", "password_reset_code_expired")
+			e.login("twodevices@example.com", "brand new password")
+		})
+
 		t.Run("change password", func(t *testing.T) {
 			e.t = t
 			current := e.signUp("changer@example.com")

@@ -79,22 +79,23 @@ func CurrentUser(ctx context.Context) (User, bool) {
 // Errors the identity API answers with. The detail codes are the product's
 // api_error ids; the web app translates them.
 var (
-	ErrUnauthenticated         = errs.ErrUnauthenticated
-	ErrForbidden               = errs.ErrForbidden
-	ErrInvalidLogin            = errs.New(errs.KindUnauthenticated, "invalid_login")
-	ErrNewEmailRequired        = errs.Validation(errs.Field("email", "new_email_required"))
-	ErrEmailInUse              = &errs.Error{Kind: errs.KindConflict, Details: []errs.Detail{errs.Field("email", "email_in_use")}}
-	ErrPasswordIncorrect       = errs.Validation(errs.Field("password", "password_incorrect"))
-	ErrCurrentPasswordWrong    = errs.Validation(errs.Field("currentPassword", "password_incorrect"))
-	ErrAccountNotFound         = errs.NotFound("account_not_found")
-	ErrPasswordResetExpired    = errs.New(errs.KindInvalidRequest, "password_reset_link_expired")
-	ErrInvalidRequest          = errs.New(errs.KindInvalidRequest, "invalid_request")
-	ErrEmailNotVerified        = errs.New(errs.KindForbidden, "email_not_verified")
-	ErrVerificationCodeExpired = errs.New(errs.KindInvalidRequest, "verification_code_expired")
-	ErrCodeInvalid             = errs.Validation(errs.Field("code", errs.IsInvalid))
-	ErrGoogleNotConfigured     = errs.NotFound("google_not_configured")
-	ErrCrossOrigin             = errs.New(errs.KindForbidden, "cross_origin_request")
-	errVerifyEmail             = errs.New(errs.KindForbidden, "verify_email")
+	ErrUnauthenticated          = errs.ErrUnauthenticated
+	ErrForbidden                = errs.ErrForbidden
+	ErrInvalidLogin             = errs.New(errs.KindUnauthenticated, "invalid_login")
+	ErrNewEmailRequired         = errs.Validation(errs.Field("email", "new_email_required"))
+	ErrEmailInUse               = &errs.Error{Kind: errs.KindConflict, Details: []errs.Detail{errs.Field("email", "email_in_use")}}
+	ErrPasswordIncorrect        = errs.Validation(errs.Field("password", "password_incorrect"))
+	ErrCurrentPasswordWrong     = errs.Validation(errs.Field("currentPassword", "password_incorrect"))
+	ErrAccountNotFound          = errs.NotFound("account_not_found")
+	ErrPasswordResetExpired     = errs.New(errs.KindInvalidRequest, "password_reset_link_expired")
+	ErrPasswordResetCodeExpired = errs.New(errs.KindInvalidRequest, "password_reset_code_expired")
+	ErrInvalidRequest           = errs.New(errs.KindInvalidRequest, "invalid_request")
+	ErrEmailNotVerified         = errs.New(errs.KindForbidden, "email_not_verified")
+	ErrVerificationCodeExpired  = errs.New(errs.KindInvalidRequest, "verification_code_expired")
+	ErrCodeInvalid              = errs.Validation(errs.Field("code", errs.IsInvalid))
+	ErrGoogleNotConfigured      = errs.NotFound("google_not_configured")
+	ErrCrossOrigin              = errs.New(errs.KindForbidden, "cross_origin_request")
+	errVerifyEmail              = errs.New(errs.KindForbidden, "verify_email")
 )
 
 // ErrVerifyEmail asks the user to verify email first; a new code was sent.

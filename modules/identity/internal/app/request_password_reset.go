@@ -16,8 +16,8 @@ type RequestPasswordReset struct {
 	Req   Request
 }
 
-// RequestPasswordReset mails a single-use reset link to an existing
-// account. The answer is the same whether the address is known or not.
+// RequestPasswordReset mails a single-use reset link and a code to an
+// existing account; a new request replaces the code. The answer is the same whether the address is known or not.
 func (s *Service) RequestPasswordReset(ctx context.Context, cmd RequestPasswordReset) (string, error) {
 	email := domain.NormalizeEmail(cmd.Email)
 	var f errs.Fields
@@ -37,13 +37,19 @@ func (s *Service) RequestPasswordReset(ctx context.Context, cmd RequestPasswordR
 	}
 	now := s.now()
 	token := domain.NewToken()
+	code, stored := domain.NewOneTimeCode(domain.PurposeResetPassword, u.ID, now)
+	// The code lives as long as the link, so one lifetime in the mail covers both.
+	stored.ExpiresAt = now.Add(ResetLinkLifetime)
 	return email, s.store.Transact(ctx, func(tx *store.Tx) error {
 		r := store.PasswordReset{TokenHash: domain.HashToken(token), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(ResetLinkLifetime)}
 		if err := tx.CreateReset(ctx, r); err != nil {
 			return err
 		}
+		if err := tx.PutResetCode(ctx, store.ResetCode{UserID: u.ID, Code: stored}); err != nil {
+			return err
+		}
 		return sendMail(tx, mailtemplates.PasswordReset, u.Locale, u.Email, mailtemplates.Data{
-			Email: u.Email, Minutes: int(ResetLinkLifetime.Minutes()),
+			Email: u.Email, Code: code, Minutes: int(ResetLinkLifetime.Minutes()),
 			Link: link(cmd.Req.SiteURL, u.Locale, "/reset-password", url.Values{"token": {token}}),
 		})
 	})

@@ -22,8 +22,9 @@ const (
 
 // Code purposes; a code made for one cannot be used for another.
 const (
-	PurposeVerifyEmail = "verify_email"
-	PurposeChangeEmail = "change_email"
+	PurposeVerifyEmail   = "verify_email"
+	PurposeChangeEmail   = "change_email"
+	PurposeResetPassword = "reset_password"
 )
 
 // NewToken returns a random opaque token (32 bytes, base64url) for sessions,

@@ -36,6 +36,8 @@ type codeIn struct {
 
 type resetIn struct {
 	Token    string `json:"token"`
+	Email    string `json:"email"`
+	Code     string `json:"code"`
 	Password string `json:"password"`
 }
 

@@ -193,7 +193,9 @@ func (h *Handler) completePasswordReset(c *gin.Context) {
 	if !httpx.Bind(c, &in) {
 		return
 	}
-	out, err := h.svc.CompletePasswordReset(c.Request.Context(), app.CompletePasswordReset{Token: in.Token, Password: in.Password, Req: h.request(c)})
+	out, err := h.svc.CompletePasswordReset(c.Request.Context(), app.CompletePasswordReset{
+		Token: in.Token, Email: in.Email, Code: in.Code, Password: in.Password, Req: h.request(c),
+	})
 	if err != nil {
 		httpx.Fail(c, err)
 		return

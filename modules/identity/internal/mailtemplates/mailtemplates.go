@@ -21,7 +21,7 @@ type Kind int
 const (
 	// VerifyEmail carries a code and a link that confirm an address.
 	VerifyEmail Kind = iota
-	// PasswordReset carries a link to choose a new password.
+	// PasswordReset carries a link and a code to choose a new password.
 	PasswordReset
 	// EmailChange carries a code confirming a new address.
 	EmailChange

@@ -23,6 +23,9 @@ func TestEveryLocaleHasEveryEmail(t *testing.T) {
 			if strings.Contains(m.Subject+m.Text+styleSheet.ReplaceAllString(m.HTML, ""), "{") {
 				t.Errorf("%s/%d: placeholder left: %s", locale, k, m.Text)
 			}
+			if k == PasswordReset && (!strings.Contains(m.Text, "482913") || !strings.Contains(m.HTML, "482913")) {
+				t.Errorf("%s: reset code missing", locale)
+			}
 			if k == VerifyEmail || k == EmailChange {
 				if !strings.Contains(m.Subject, "482913") || !strings.Contains(m.Text, "482913") || !strings.Contains(m.HTML, "482913") ||
 					!strings.Contains(m.Text, "10") {

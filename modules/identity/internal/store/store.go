@@ -31,6 +31,7 @@ var Tables = map[string]string{
 	"identity_email_verifications": "user_id",
 	"identity_email_changes":       "user_id",
 	"identity_password_resets":     "user_id",
+	"identity_reset_codes":         "user_id",
 }
 
 // Errors the store reports.
@@ -175,6 +176,23 @@ type resetRow struct {
 
 func (resetRow) TableName() string { return "identity_password_resets" }
 
+// ResetCode is the code mailed with a reset link, for a reader who reads the
+// mail on one device and sets the password on another.
+type ResetCode struct {
+	UserID string
+	Code   domain.OneTimeCode
+}
+
+type resetCodeRow struct {
+	UserID    string `gorm:"primaryKey"`
+	CodeHash  string
+	Attempts  int
+	SentAt    time.Time
+	ExpiresAt time.Time
+}
+
+func (resetCodeRow) TableName() string { return "identity_reset_codes" }
+
 // Store reads and writes identity rows, inside a unit of work or not.
 type Store struct {
 	db *gorm.DB
@@ -289,7 +307,7 @@ func (s *Store) TouchUser(ctx context.Context, id string, at time.Time) error {
 // DeleteUser removes the account and every row that refers to it.
 func (s *Store) DeleteUser(ctx context.Context, id string) error {
 	g := s.with(ctx)
-	for _, m := range []any{&sessionRow{}, &verificationRow{}, &emailChangeRow{}, &resetRow{}} {
+	for _, m := range []any{&sessionRow{}, &verificationRow{}, &emailChangeRow{}, &resetRow{}, &resetCodeRow{}} {
 		if err := g.Where("user_id = ?", id).Delete(m).Error; err != nil {
 			return err
 		}
@@ -442,15 +460,43 @@ func (s *Store) ResetByTokenHash(ctx context.Context, hash string) (PasswordRese
 	return PasswordReset{TokenHash: r.TokenHash, UserID: r.UserID, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}, nil
 }
 
-// DeleteResets removes every reset link of an account.
+// PutResetCode replaces an account's reset code.
+func (s *Store) PutResetCode(ctx context.Context, c ResetCode) error {
+	g := s.with(ctx)
+	if err := g.Where("user_id = ?", c.UserID).Delete(&resetCodeRow{}).Error; err != nil {
+		return err
+	}
+	return g.Create(&resetCodeRow{UserID: c.UserID, CodeHash: c.Code.Hash,
+		Attempts: c.Code.Attempts, SentAt: c.Code.SentAt, ExpiresAt: c.Code.ExpiresAt}).Error
+}
+
+// ResetCodeByUser returns an account's reset code.
+func (s *Store) ResetCodeByUser(ctx context.Context, userID string) (ResetCode, error) {
+	var r resetCodeRow
+	if err := s.locked(ctx).Where("user_id = ?", userID).Take(&r).Error; err != nil {
+		return ResetCode{}, notFound(err)
+	}
+	return ResetCode{UserID: r.UserID,
+		Code: domain.OneTimeCode{Hash: r.CodeHash, Attempts: r.Attempts, SentAt: r.SentAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}}, nil
+}
+
+// SetResetCodeAttempts stores the wrong tries of a reset code.
+func (s *Store) SetResetCodeAttempts(ctx context.Context, userID string, attempts int) error {
+	return s.with(ctx).Model(&resetCodeRow{}).Where("user_id = ?", userID).Update("attempts", attempts).Error
+}
+
+// DeleteResets removes every reset link and the reset code of an account.
 func (s *Store) DeleteResets(ctx context.Context, userID string) error {
+	if err := s.with(ctx).Where("user_id = ?", userID).Delete(&resetCodeRow{}).Error; err != nil {
+		return err
+	}
 	return s.with(ctx).Where("user_id = ?", userID).Delete(&resetRow{}).Error
 }
 
 // DeleteExpired removes sessions, codes and links past their expiry.
 func (s *Store) DeleteExpired(ctx context.Context, now time.Time) (int64, error) {
 	var total int64
-	for _, m := range []any{&sessionRow{}, &verificationRow{}, &emailChangeRow{}, &resetRow{}} {
+	for _, m := range []any{&sessionRow{}, &verificationRow{}, &emailChangeRow{}, &resetRow{}, &resetCodeRow{}} {
 		res := s.with(ctx).Where("expires_at < ?", now).Delete(m)
 		if res.Error != nil {
 			return total, res.Error
