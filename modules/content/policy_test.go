@@ -30,6 +30,7 @@ var policyEntries = map[string]string{
 	"identity_sessions":            "sign-ins",
 	"identity_email_verifications": "codes",
 	"identity_password_resets":     "codes",
+	"identity_reset_codes":         "codes",
 	"identity_email_changes":       "codes",
 	"log_entries":                  "reading-log",
 	"log_entry_tombstones":         "reading-log",
