@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { newEmail, PASSWORD, signIn, signOut, signUp } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { collectErrors, useBrowser } from './support/browser';
 import { codeFrom, linkFrom, waitForMail } from './support/mail';
 
@@ -98,6 +99,28 @@ it('resets a forgotten password from the emailed link and signs in with it', asy
   await signOut(page);
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'This link no longer works' }).waitFor();
+  await signIn(page, { email: account.email, password: newPassword });
+  expect(new URL(page.url()).pathname).toBe('/today');
+});
+
+it('resets a forgotten password with the emailed code, as on a second device', async () => {
+  const page = await browser.newPage();
+  const account = await signUp(page);
+  await page.context().clearCookies();
+
+  await page.goto(`/reset-password?email=${encodeURIComponent(account.email)}`);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const form = page.getByRole('form', { name: 'Reading the email on another device?' });
+  await form.waitFor();
+  const code = codeFrom(await waitForMail(account.email, { matching: /Reset your Lamplight password/ }));
+  expect(await seriousViolations(page)).toEqual([]);
+  const newPassword = 'a code-set lamp 2026';
+  await form.getByLabel('Verification code').fill(code);
+  await form.getByLabel('New password', { exact: true }).fill(newPassword);
+  await form.getByRole('button', { name: 'Save password and sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/today');
+
+  await signOut(page);
   await signIn(page, { email: account.email, password: newPassword });
   expect(new URL(page.url()).pathname).toBe('/today');
 });

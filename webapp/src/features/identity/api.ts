@@ -66,7 +66,10 @@ export const identityApi = baseApi.injectEndpoints({
       query: (token) => ({ url: '/auth/password-reset', params: { token } }),
       keepUnusedDataFor: 0,
     }),
-    completePasswordReset: build.mutation<SignInResponse, { token: string; password: string }>({
+    completePasswordReset: build.mutation<
+      SignInResponse,
+      { token: string; password: string } | { email: string; code: string; password: string }
+    >({
       query: (body) => ({ url: '/auth/password-reset/complete', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSignedInUser(queryFulfilled, dispatch),
     }),

@@ -12,12 +12,90 @@ import {
   useRequestPasswordResetMutation,
 } from '../api';
 import { AuthCard } from '../components/AuthCard';
+import { CodeField } from '../components/CodeField';
 import { EmailField } from '../components/EmailField';
 import { WithStrong } from '../components/Strong';
 import { PasswordField } from '../components/PasswordField';
 import { useIdentityForm } from '../useIdentityForm';
-import { checkEmail, checkPassword, PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from '../validation';
+import { checkCode, checkEmail, checkPassword, CODE_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from '../validation';
 import styles from '../components/Form.module.css';
+
+/**
+ * The code mailed with the link, for a reader who reads the mail on another device: the code
+ * and a new password here, then signed in.
+ */
+function EnterCode({ email }: { email: string }) {
+  const { t } = useTranslation('identity');
+  const toast = useToast();
+  const { data: config } = useAuthConfigQuery();
+  const min = config?.passwordMinLength ?? PASSWORD_MIN_BYTES;
+  const max = config?.passwordMaxLength ?? PASSWORD_MAX_BYTES;
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [complete, { isLoading }] = useCompletePasswordResetMutation();
+  const form = useIdentityForm<'code' | 'password'>({ code: t('fields.code'), password: t('fields.newPassword') });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    const errors: Partial<Record<'code' | 'password', string>> = {};
+    const codeProblem = checkCode(code, config?.codeLength ?? CODE_LENGTH);
+    if (codeProblem) errors.code = form.message('code', codeProblem);
+    const passwordProblem = checkPassword(password, min, max);
+    if (passwordProblem) errors.password = form.message('password', passwordProblem);
+    if (errors.code || errors.password) {
+      form.showFieldErrors(errors);
+      return;
+    }
+    form.clear();
+    try {
+      // Signs in; the guest-page guard then goes on to /today.
+      await complete({ email, code, password }).unwrap();
+      toast.success(t('reset.success'));
+    } catch (caught) {
+      form.showApiError(toApiError(caught));
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="reset-code-heading">
+      <h2 id="reset-code-heading" className={styles.subheading}>
+        {t('reset.codeHeading')}
+      </h2>
+      <p>{t('reset.codeLead')}</p>
+      {form.formError && <FormAlert>{form.formError}</FormAlert>}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <CodeField
+        ref={form.inputRef('code')}
+        name="code"
+        value={code}
+        onValueChange={(next) => {
+          setCode(next);
+          form.clearField('code');
+        }}
+        error={form.errors.code}
+      />
+      <PasswordField
+        ref={form.inputRef('password')}
+        label={t('labels.newPassword')}
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        showRules
+        min={min}
+        max={max}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          form.clearField('password');
+        }}
+        error={form.errors.password}
+      />
+      <SubmitButton className={styles.wide} busy={isLoading} busyLabel={t('reset.saving')}>
+        {t('reset.save')}
+      </SubmitButton>
+    </form>
+  );
+}
 
 /** Step one: ask for a link by email. The answer is the same whether the address is known. */
 function RequestLink() {
@@ -58,6 +136,7 @@ function RequestLink() {
         <FormAlert kind="success">
           <WithStrong text={t('reset.sent', { email: sentTo })} />
         </FormAlert>
+        <EnterCode email={sentTo} />
         {form.formError && <FormAlert>{form.formError}</FormAlert>}
         <SubmitButton type="button" variant="secondary" busy={isLoading} busyLabel={t('reset.submitting')} onClick={() => void send()}>
           {t('reset.sendAgain')}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCalls, apiError, json, mockApi, TEST_USER } from '@/test/http';
 import { renderApp } from '@/test/renderApp';
@@ -15,6 +15,34 @@ describe('password reset', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(/If there is an account for reader@example.com/);
+  });
+
+  it('sets a new password with the mailed code and signs in', async () => {
+    mockApi({
+      'POST /api/auth/password-reset': json(202, { email: 'reader@example.com' }),
+      'POST /api/auth/password-reset/complete': ({ body }) =>
+        (body as { code?: string }).code === '123456'
+          ? json(200, { token: 't', expiresAt: '2030-01-01T00:00:00Z', user: TEST_USER })
+          : apiError(400, 'invalid_request', [{ code: 'password_reset_code_expired' }]),
+    });
+    const { user, router } = renderApp('/reset-password?email=reader@example.com');
+    await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
+    const form = await screen.findByRole('form', { name: 'Reading the email on another device?' });
+    await user.click(within(form).getByRole('button', { name: 'Save password and sign in' }));
+    expect(within(form).getByLabelText('Verification code')).toHaveAccessibleDescription(/verification code is required/);
+    await user.type(within(form).getByLabelText('Verification code'), '654 321');
+    await user.type(within(form).getByLabelText('New password'), 'a new password');
+    await user.click(within(form).getByRole('button', { name: 'Save password and sign in' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The reset code has expired or was used');
+    await user.clear(within(form).getByLabelText('Verification code'));
+    await user.type(within(form).getByLabelText('Verification code'), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Save password and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/today'));
+    expect(apiCalls('POST /api/auth/password-reset/complete').at(-1)!.body).toEqual({
+      email: 'reader@example.com',
+      code: '123456',
+      password: 'a new password',
+    });
   });
 
   it('explains an expired or used link', async () => {
