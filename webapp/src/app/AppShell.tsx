@@ -9,6 +9,7 @@ import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 import { Layout } from './layout/Layout';
 import { JustOpenedHost } from './JustOpenedHost';
+import { LogEditorHost } from './LogEditorHost';
 import { useNavItems } from './navigation';
 import { ReaderStartup } from './ReaderStartup';
 import { SessionEffects } from './SessionEffects';
@@ -43,6 +44,7 @@ export function AppShell() {
       <ReaderStartup />
       <Layout navItems={items} homeTo={homeTo} aside={status === 'signedIn' ? <FeedbackButton /> : undefined}>
         <JustOpenedHost />
+        <LogEditorHost />
         <Outlet />
       </Layout>
       <PwaNotices offerInstall={status === 'signedIn'} />

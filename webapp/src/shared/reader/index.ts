@@ -22,6 +22,7 @@ export {
   writeBrowserBibleApp,
 } from './bibleApp';
 export { usePreferredBibleApp, useReaderStartup } from './hooks';
+export { closeLogEditor, openLogEditor, useLogEditorRequest } from './logEditor';
 export { clearOpened, markReturned, rememberOpened, useOpenedOffer, type Opening } from './opened';
 export { dateInTimeZone, useReaderToday } from './today';
 export type { ReaderLog } from './log';

@@ -41,3 +41,5 @@ export {
   writeBrowserTheme,
   type ThemeChoice,
 } from './theme/theme';
+export { ActionMenu, type ActionMenuProps } from './menu/ActionMenu';
+export { actionMenuDangerClassName } from './menu/classes';

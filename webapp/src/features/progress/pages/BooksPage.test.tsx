@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockApi, signedInAs } from '@/test/http';
 import { renderApp } from '@/test/renderApp';
@@ -56,6 +56,23 @@ describe('BooksPage', () => {
       '/notes?filterPassageStartVerseId=101001001&filterPassageEndVerseId=101050026',
     );
     expect(screen.getByRole('link', { name: 'Take a note: Genesis' })).toHaveAttribute('href', '/notes?compose=101001001-101050026');
+  });
+
+  it("opens the log editor from a chapter tile's actions, with its notes and log", async () => {
+    const { user } = renderApp('/books/1');
+    const menu = await screen.findByRole('button', { name: 'Actions: Genesis 3' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(screen.getByRole('link', { name: 'Take a note: Genesis 3' })).toHaveAttribute('href', '/notes?compose=101003001-101003024');
+    expect(screen.getByRole('link', { name: 'View notes: Genesis 3' })).toHaveAttribute(
+      'href',
+      '/notes?filterPassageStartVerseId=101003001&filterPassageEndVerseId=101003024',
+    );
+    await user.click(screen.getByRole('button', { name: 'Log…: Genesis 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log reading' });
+    expect(within(dialog).getByLabelText('Date')).toHaveValue(new Date().toISOString().slice(0, 10));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('answers an unknown book with the not-found page', async () => {

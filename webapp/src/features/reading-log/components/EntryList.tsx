@@ -5,14 +5,12 @@ import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
 import { rememberOpened, useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
-import { useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { ActionMenu, actionMenuDangerClassName, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { continueAfter } from '../lib/continueReading';
 import { useFormats } from '../lib/format';
 import { inLoggedOrder } from '@/shared/readmodels';
 import { useBibleLinks } from '../lib/useBibleLinks';
-import { ActionMenu } from './ActionMenu';
 import { EditEntryDialog } from './EditEntryDialog';
-import menuStyles from './ActionMenu.module.css';
 import styles from './EntryList.module.css';
 
 export interface EntryListProps {
@@ -114,7 +112,7 @@ export function EntryList({ entries, newVerses, empty, label }: EntryListProps) 
                   </button>
                   <button
                     type="button"
-                    className={menuStyles.danger}
+                    className={actionMenuDangerClassName}
                     aria-label={actionLabel(t('entries.delete'), passage)}
                     onClick={() => void onDelete(entry, passage)}
                   >

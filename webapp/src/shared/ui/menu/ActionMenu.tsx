@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '@/shared/ui';
+import { Button } from '../button/Button';
 import styles from './ActionMenu.module.css';
 
 export interface ActionMenuProps {
@@ -9,6 +9,9 @@ export interface ActionMenuProps {
   accessibleLabel: string;
   /** The actions: links and buttons; choosing one closes the menu. */
   children: ReactNode;
+  /** Extra classes of the wrapper and of the list, to place the list in a narrow spot. */
+  className?: string;
+  menuClassName?: string;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface ActionMenuProps {
  * actions as through any links and buttons). Escape closes it and returns focus to the button, and
  * so does a click outside or on an action.
  */
-export function ActionMenu({ label, accessibleLabel, children }: ActionMenuProps) {
+export function ActionMenu({ label, accessibleLabel, children, className, menuClassName }: ActionMenuProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -41,7 +44,7 @@ export function ActionMenu({ label, accessibleLabel, children }: ActionMenuProps
   return (
     <div
       ref={rootRef}
-      className={styles.root}
+      className={className ? `${styles.root} ${className}` : styles.root}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
@@ -66,7 +69,7 @@ export function ActionMenu({ label, accessibleLabel, children }: ActionMenuProps
       </Button>
       <div
         id={`${id}-menu`}
-        className={styles.menu}
+        className={menuClassName ? `${styles.menu} ${menuClassName}` : styles.menu}
         hidden={!open}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a, button')) setOpen(false);
