@@ -11,10 +11,10 @@ import (
 
 // Windows are the look-back spans of the Books table, in days; 0 is all of
 // the log's history.
-var Windows = []int{30, 90, 365, 0}
+var Windows = []int{30, 60, 90, 180, 365, 0}
 
 // TrendDays are the spans the trend's averages are given for.
-var TrendDays = []int{7, 30, 90, 365}
+var TrendDays = []int{7, 14, 30, 60, 90, 180, 365}
 
 // HeatmapWeeks is how many Monday-to-Sunday weeks the heatmap shows: the
 // current one and the 52 before it.

@@ -81,7 +81,7 @@ func TestBookRecencyAndWindows(t *testing.T) {
 		e("2024-06-12", 57, 1, 1, 1, 25), // Philemon, all of it, today
 	}
 	in := Compute(log, "2024-01-01", today, 50)
-	if !reflect.DeepEqual(in.Windows, []int{30, 90, 365, 0}) {
+	if !reflect.DeepEqual(in.Windows, []int{30, 60, 90, 180, 365, 0}) {
 		t.Fatalf("windows %v", in.Windows)
 	}
 	ruth, philemon, genesis := in.Books[7], in.Books[56], in.Books[0]
@@ -93,15 +93,15 @@ func TestBookRecencyAndWindows(t *testing.T) {
 	for _, x := range ruth.Windows {
 		got = append(got, w{x.VersesRead, x.ReadingDays})
 	}
-	// 30 days: verses 1-12 of chapter 2 on one day; 90 and 365: all of chapter 2
-	// on two days; all time: chapters 1 and 2 on three days.
-	if want := []w{{12, 1}, {23, 2}, {23, 2}, {45, 3}}; !reflect.DeepEqual(got, want) {
+	// 30 and 60 days: verses 1-12 of chapter 2 on one day; 90 to 365: all of
+	// chapter 2 on two days; all time: chapters 1 and 2 on three days.
+	if want := []w{{12, 1}, {12, 1}, {23, 2}, {23, 2}, {23, 2}, {45, 3}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Ruth windows %v, want %v", got, want)
 	}
 	if p := philemon.Windows[0]; p.Percentage != 100 || p.VersesRead != 25 {
 		t.Errorf("Philemon %+v", p)
 	}
-	if p := ruth.Windows[3].Percentage; p != 45*100/85 {
+	if p := ruth.Windows[5].Percentage; p != 45*100/85 {
 		t.Errorf("Ruth all time %d%%", p)
 	}
 }
@@ -127,7 +127,7 @@ func TestHeatmapAndTrend(t *testing.T) {
 	if h.Levels[last] != 3 || h.Levels[last-2] != 1 || h.Levels[last-1] != 0 {
 		t.Errorf("levels %v", h.Levels[last-7:])
 	}
-	want := []Trend{{7, 92, 13.1}, {30, 92, 3.1}, {90, 92, 1}, {365, 92, 0.3}}
+	want := []Trend{{7, 92, 13.1}, {14, 92, 6.6}, {30, 92, 3.1}, {60, 92, 1.5}, {90, 92, 1}, {180, 92, 0.5}, {365, 92, 0.3}}
 	if !reflect.DeepEqual(in.Trend, want) {
 		t.Errorf("trend %v, want %v", in.Trend, want)
 	}

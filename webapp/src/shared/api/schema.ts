@@ -1917,7 +1917,7 @@ export interface components {
                 /** @description Verses per day, to one decimal */
                 average: number;
                 /** @enum {integer} */
-                days: 7 | 30 | 90 | 365;
+                days: 7 | 14 | 30 | 60 | 90 | 180 | 365;
                 verses: number;
             }[];
             /** @description The windows of books[].windows, in days; 0 is all time */

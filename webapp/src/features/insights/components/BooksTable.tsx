@@ -1,58 +1,91 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookName } from '@/shared/bible';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useFormats } from '@/shared/lib/formats';
 import type { Insights } from '@/shared/readmodels';
-import { sortBooks, type BookSort } from '../model/insights';
+import { BOOK_SCOPES, BOOK_SORTS, inScope, sortBooks, type BookScope, type BookSort } from '../model/insights';
 import styles from './charts.module.css';
 
-/** Per book: when it was last read and how much of it in the chosen window; sortable. */
+type Measure = 'share' | 'verses';
+const MEASURES: readonly Measure[] = ['share', 'verses'];
+
+/** Per book: when it was last read and how much of it in the chosen window, in a scope and order. */
 export function BooksTable({ data }: { data: Insights }) {
   const { t } = useTranslation('insights');
   const { locale } = useLocale();
   const formats = useFormats();
-  const [window, setWindow] = useState(1);
-  const [sort, setSort] = useState<{ by: BookSort; descending: boolean }>({ by: 'lastRead', descending: true });
+  const [window, setWindow] = useState(() => Math.max(0, data.windows.indexOf(90)));
+  const [scope, setScope] = useState<BookScope>('bible');
+  const [sort, setSort] = useState<BookSort>('recent');
+  const [measure, setMeasure] = useState<Measure>('share');
+  const collator = useMemo(() => new Intl.Collator(locale), [locale]);
+  // The medium date ("Jun 11, 2024") keeps the table within a phone's width in every language.
+  const lastRead = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }), [locale]);
   const rows = sortBooks(
-    data.books.map((b) => ({ book: b.book, lastRead: b.lastRead, ...b.windows[window]! })),
-    sort.by,
-    sort.descending,
+    data.books.filter((b) => inScope(b.book, scope)).map((b) => ({ book: b.book, lastRead: b.lastRead, ...b.windows[window]! })),
+    sort,
+    (book) => bookName(book, locale),
+    collator,
   );
-
-  function header(by: BookSort, label: string, numeric = false) {
-    const active = sort.by === by;
-    return (
-      <th scope="col" className={numeric ? styles.number : undefined} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className={styles.sortButton} onClick={() => setSort({ by, descending: active ? !sort.descending : by !== 'order' })}>
-          {label}
-          <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
-        </button>
-      </th>
-    );
-  }
 
   return (
     <div>
-      <label className={styles.field}>
-        {t('books.window')}
-        <select value={window} onChange={(e) => setWindow(Number(e.target.value))}>
-          {data.windows.map((days, i) => (
-            <option key={days} value={i}>
-              {t(`books.window${days}` as 'books.window30')}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className={styles.controls}>
+        <label className={styles.field}>
+          {t('books.window')}
+          <select value={window} onChange={(e) => setWindow(Number(e.target.value))}>
+            {data.windows.map((days, i) => (
+              <option key={days} value={i}>
+                {days === 0 ? t('books.window0') : t('books.windowDays', { count: days })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          {t('books.scope')}
+          <select value={scope} onChange={(e) => setScope(e.target.value as BookScope)}>
+            {BOOK_SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {t(`books.scopes.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          {t('books.sort')}
+          <select value={sort} onChange={(e) => setSort(e.target.value as BookSort)}>
+            {BOOK_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`books.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          {t('books.measure')}
+          <select value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
+            {MEASURES.map((m) => (
+              <option key={m} value={m}>
+                {t(`books.measures.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <div className={styles.tableScroller}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.booksTable}`}>
           <caption className={styles.visuallyHidden}>{t('books.heading')}</caption>
           <thead>
             <tr>
-              {header('order', t('books.book'))}
-              {header('lastRead', t('books.lastRead'))}
-              {header('read', t('books.read'), true)}
-              <th scope="col" className={styles.number}>{t('books.days')}</th>
+              <th scope="col">{t('books.book')}</th>
+              <th scope="col">{t('books.lastRead')}</th>
+              <th scope="col" className={styles.number}>
+                {measure === 'share' ? t('books.read') : t('books.verses')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('books.days')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -61,12 +94,18 @@ export function BooksTable({ data }: { data: Insights }) {
                 <th scope="row">
                   <LocaleLink to={`/books/${r.book}`}>{bookName(r.book, locale)}</LocaleLink>
                 </th>
-                <td>{r.lastRead ? formats.date(r.lastRead) : t('books.never')}</td>
+                <td>{r.lastRead ? lastRead.format(new Date(`${r.lastRead}T00:00:00Z`)) : t('books.never')}</td>
                 <td className={styles.number}>
-                  <span className={styles.bar} aria-hidden="true">
-                    <span style={{ width: `${r.percentage}%` }} />
-                  </span>
-                  {formats.percent(r.percentage / 100)}
+                  {measure === 'share' ? (
+                    <>
+                      <span className={styles.bar} aria-hidden="true">
+                        <span style={{ width: `${r.percentage}%` }} />
+                      </span>
+                      {formats.percent(r.percentage / 100)}
+                    </>
+                  ) : (
+                    formats.integer(r.versesRead)
+                  )}
                 </td>
                 <td className={styles.number}>{formats.integer(r.readingDays)}</td>
               </tr>

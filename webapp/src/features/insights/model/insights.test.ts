@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, chapterLevel, heatWeeks, sortBooks, trendSeries } from './insights';
+import { addDays, chapterLevel, heatWeeks, inScope, sortBooks, trendSeries } from './insights';
 
 describe('insights model', () => {
   it('lays a year out as weeks with month labels', () => {
@@ -28,15 +28,18 @@ describe('insights model', () => {
     expect(weekly.map((p) => p.value)).toEqual([0, 0, 1, 2]);
   });
 
-  it('sorts books, never-read last by date', () => {
+  it('sorts books by Bible order, name, most and least recent, and most read', () => {
     const rows = [
       { book: 1, lastRead: null, percentage: 0 },
       { book: 2, lastRead: '2024-01-02', percentage: 50 },
       { book: 3, lastRead: '2024-03-01', percentage: 10 },
     ];
-    expect(sortBooks(rows, 'lastRead', true).map((r) => r.book)).toEqual([3, 2, 1]);
-    expect(sortBooks(rows, 'lastRead', false).map((r) => r.book)).toEqual([2, 3, 1]);
-    expect(sortBooks(rows, 'read', true).map((r) => r.book)).toEqual([2, 3, 1]);
-    expect(sortBooks(rows, 'order', false).map((r) => r.book)).toEqual([1, 2, 3]);
+    const names: Record<number, string> = { 1: 'Genesis', 2: 'Exodus', 3: 'Leviticus' };
+    expect(sortBooks(rows, 'recent').map((r) => r.book)).toEqual([3, 2, 1]);
+    expect(sortBooks(rows, 'leastRecent').map((r) => r.book)).toEqual([1, 2, 3]);
+    expect(sortBooks(rows, 'most').map((r) => r.book)).toEqual([2, 3, 1]);
+    expect(sortBooks(rows, 'order').map((r) => r.book)).toEqual([1, 2, 3]);
+    expect(sortBooks(rows, 'name', (b) => names[b]!).map((r) => r.book)).toEqual([2, 1, 3]);
+    expect(inScope(39, 'ot') && inScope(40, 'nt') && !inScope(40, 'ot') && inScope(1, 'bible')).toBe(true);
   });
 });

@@ -70,19 +70,37 @@ export function trendSeries(start: string, verses: number[], days: number): Tren
   return out;
 }
 
-export type BookSort = 'order' | 'lastRead' | 'read';
+export type BookSort = 'order' | 'name' | 'recent' | 'leastRecent' | 'most';
+export const BOOK_SORTS: readonly BookSort[] = ['order', 'name', 'recent', 'leastRecent', 'most'];
 
-/** Sorts book rows; never-read books go last when sorting by date. */
-export function sortBooks<T extends { book: number; lastRead: string | null; percentage: number }>(rows: T[], by: BookSort, descending: boolean): T[] {
-  const sign = descending ? -1 : 1;
+export type BookScope = 'bible' | 'ot' | 'nt';
+export const BOOK_SCOPES: readonly BookScope[] = ['bible', 'ot', 'nt'];
+
+/** Whether a book (1-66) is in the scope: the Old Testament is books 1-39. */
+export function inScope(book: number, scope: BookScope): boolean {
+  return scope === 'bible' || (scope === 'ot' ? book <= 39 : book >= 40);
+}
+
+/**
+ * Sorts book rows: Bible order, by name (in the reader's language), most recently read first, least
+ * recently read first (never-read books before all others: the ones furthest back), or most read.
+ */
+export function sortBooks<T extends { book: number; lastRead: string | null; percentage: number }>(
+  rows: T[],
+  by: BookSort,
+  nameOf: (book: number) => string = String,
+  collator: Intl.Collator = new Intl.Collator(),
+): T[] {
   return [...rows].sort((a, b) => {
-    if (by === 'lastRead') {
+    if (by === 'recent' || by === 'leastRecent') {
       if (a.lastRead === b.lastRead) return a.book - b.book;
-      if (a.lastRead === null) return 1;
-      if (b.lastRead === null) return -1;
-      return sign * a.lastRead.localeCompare(b.lastRead);
+      const never = by === 'recent' ? 1 : -1;
+      if (a.lastRead === null) return never;
+      if (b.lastRead === null) return -never;
+      return (by === 'recent' ? -1 : 1) * a.lastRead.localeCompare(b.lastRead);
     }
-    if (by === 'read') return sign * (a.percentage - b.percentage) || a.book - b.book;
-    return sign * (a.book - b.book);
+    if (by === 'name') return collator.compare(nameOf(a.book), nameOf(b.book)) || a.book - b.book;
+    if (by === 'most') return b.percentage - a.percentage || a.book - b.book;
+    return a.book - b.book;
   });
 }
