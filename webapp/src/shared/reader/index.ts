@@ -21,6 +21,7 @@ export {
   useBrowserBibleApp,
   writeBrowserBibleApp,
 } from './bibleApp';
+export { useBibleLinks, type BibleLinks } from './bibleLinks';
 export { usePreferredBibleApp, useReaderStartup } from './hooks';
 export { closeLogEditor, openLogEditor, useLogEditorRequest } from './logEditor';
 export { clearOpened, markReturned, rememberOpened, useOpenedOffer, type Opening } from './opened';

@@ -1,6 +1,7 @@
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@/shared/bible';
+import { rememberOpened, useBibleLinks } from '@/shared/reader';
 import { TagChip, type Tag } from '@/shared/tags';
 import { Button, useActionLabel } from '@/shared/ui';
 import type { PassageNote } from '../api';
@@ -28,6 +29,16 @@ export interface NoteCardProps {
   onDelete(note: PassageNote, summary: string): void;
 }
 
+/** A time said relatively ("Written 3 days ago"), with the exact one on hover and for screen readers. */
+function NoteTime({ iso, ago, exact }: { iso: string; ago: string; exact: string }) {
+  return (
+    <time dateTime={iso} title={exact}>
+      <span aria-hidden="true">{ago}</span>
+      <span className="visually-hidden">{exact}</span>
+    </time>
+  );
+}
+
 /** One note: its passages, Markdown content, tags, dates, and Edit and Delete. */
 export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
   const { t } = useTranslation('notes');
@@ -35,6 +46,7 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
   const formats = useNoteFormats();
   const locale = formats.locale as Locale;
   const id = useId();
+  const links = useBibleLinks();
   const summary = noteSummary(note, locale, t('list.untitled', { date: formats.timestamp(note.createdAt) }));
   const edited = note.updatedAt !== note.createdAt;
   // A tag deleted meanwhile may still be named by a cached note; it is left out until the refetch.
@@ -53,7 +65,16 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
               {/* The separator stays outside the unbreakable passage, so a long list wraps between passages. */}
               {note.passages.map((passage, i) => (
                 <Fragment key={`${passage.startVerseId}-${passage.endVerseId}`}>
-                  <span className={styles.passage}>{formatSpan(passage, locale)}</span>
+                  <a
+                    className={styles.passage}
+                    href={links.href(passage)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('list.openPassage', { passage: formatSpan(passage, locale), app: links.appName })}
+                    onClick={() => rememberOpened(passage)}
+                  >
+                    {formatSpan(passage, locale)}
+                  </a>
                   {i < note.passages.length - 1 && '; '}
                 </Fragment>
               ))}
@@ -63,11 +84,11 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
           )}
         </h3>
         <p className={styles.dates}>
-          <time dateTime={note.createdAt}>{t('list.created', { date: formats.timestamp(note.createdAt) })}</time>
+          <NoteTime iso={note.createdAt} ago={t('list.createdAgo', { ago: formats.ago(note.createdAt) })} exact={t('list.created', { date: formats.timestamp(note.createdAt) })} />
           {edited && (
             <>
               <span aria-hidden="true"> · </span>
-              <time dateTime={note.updatedAt}>{t('list.updated', { date: formats.timestamp(note.updatedAt) })}</time>
+              <NoteTime iso={note.updatedAt} ago={t('list.updatedAgo', { ago: formats.ago(note.updatedAt) })} exact={t('list.updated', { date: formats.timestamp(note.updatedAt) })} />
             </>
           )}
         </p>

@@ -4,12 +4,11 @@ import { format, rangeCount, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
-import { rememberOpened, useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
+import { rememberOpened, useBibleLinks, useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
 import { ActionMenu, actionMenuDangerClassName, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { continueAfter } from '../lib/continueReading';
 import { useFormats } from '../lib/format';
 import { inLoggedOrder } from '@/shared/readmodels';
-import { useBibleLinks } from '../lib/useBibleLinks';
 import { EditEntryDialog } from './EditEntryDialog';
 import styles from './EntryList.module.css';
 

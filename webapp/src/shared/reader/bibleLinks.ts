@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { apps, defaultVersionFor, link, linkApp, type Locale, type VerseRange } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
-import { useGetReaderSettingsQuery, usePreferredBibleApp } from '@/shared/reader';
+import { useGetReaderSettingsQuery } from './api';
+import { usePreferredBibleApp } from './hooks';
 
 export interface BibleLinks {
   /** The display name of the app links open, e.g. "Bible Gateway" (a site with the version when the reader's app lacks it). */
