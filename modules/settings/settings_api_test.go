@@ -76,5 +76,16 @@ func TestIntegrationSettingsAPI(t *testing.T) {
 		if code, body := a.Do(t, http.MethodPut, "/api/settings", `{"startPage":"admin"}`, h); code != http.StatusBadRequest || !strings.Contains(body, "startPage") {
 			t.Fatalf("an unknown start page: %d %s", code, body)
 		}
+
+		if first.TagSort != "az" {
+			t.Fatalf("tags start sorted %q, want az", first.TagSort)
+		}
+		put(`{"tagSort":"fewestNotes"}`)
+		if s := get(); s.TagSort != "fewestNotes" || s.StartPage != "calendar" {
+			t.Fatalf("tag sort not saved: %+v", s)
+		}
+		if code, body := a.Do(t, http.MethodPut, "/api/settings", `{"tagSort":"random"}`, h); code != http.StatusBadRequest || !strings.Contains(body, "tagSort") {
+			t.Fatalf("an unknown tag sort: %d %s", code, body)
+		}
 	})
 }

@@ -24,6 +24,8 @@ type Settings struct {
 	Theme string `json:"theme"`
 	// StartPage is the screen a signed-in reader opening the home page goes to.
 	StartPage string `json:"startPage"`
+	// TagSort is the order the tags screen lists tags in.
+	TagSort string `json:"tagSort"`
 	// Version grows with every change; 0 while the reader has only defaults.
 	Version int64 `json:"-"`
 }
@@ -36,6 +38,7 @@ const (
 	DefaultRestDaysPerWeek = 1
 	MaxRestDaysPerWeek     = 6
 	DefaultStartPage       = "today"
+	DefaultTagSort         = "az"
 )
 
 // Themes.
@@ -50,6 +53,10 @@ func ValidTheme(t string) bool { return t == ThemeSystem || t == ThemeLight || t
 
 // StartPages are the screens a reader may choose to start on.
 var StartPages = []string{"today", "books", "checklist", "calendar", "notes"}
+
+// TagSorts are the orders of the tags screen: by label A-Z or Z-A, newest or
+// oldest first, most or fewest notes first.
+var TagSorts = []string{"az", "za", "newest", "oldest", "mostNotes", "fewestNotes"}
 
 // VersionStamp is the cache key of the stamp of the reader's settings
 // version (platform/cache, stamp.go): every change of the settings keeps it.

@@ -29,6 +29,7 @@ const SETTINGS: ReaderSettings = {
   welcomeDone: true,
   theme: 'system',
   startPage: 'today',
+  tagSort: 'az',
 };
 
 function signedInWith(settings: Partial<ReaderSettings> = {}) {

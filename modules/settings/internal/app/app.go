@@ -57,6 +57,7 @@ func (s *Service) defaults(h Hints) settingsapi.Settings {
 		RestDaysPerWeek:       settingsapi.DefaultRestDaysPerWeek,
 		Theme:                 settingsapi.ThemeSystem,
 		StartPage:             settingsapi.DefaultStartPage,
+		TagSort:               settingsapi.DefaultTagSort,
 	}
 }
 

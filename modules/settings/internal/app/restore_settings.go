@@ -17,6 +17,7 @@ func (s *Service) RestoreSettings(_ context.Context, u *uow.Tx, userID string, s
 		TimeZone: st.TimeZone, RestDaysPerWeek: &st.RestDaysPerWeek, WelcomeDone: &st.WelcomeDone,
 		Theme:     st.Theme,
 		StartPage: st.StartPage,
+		TagSort:   st.TagSort,
 	}
 	if err := p.validate(); err != nil {
 		return err

@@ -23,6 +23,7 @@ type Patch struct {
 	WelcomeDone           *bool  `json:"welcomeDone"`
 	Theme                 string `json:"theme"`
 	StartPage             string `json:"startPage"`
+	TagSort               string `json:"tagSort"`
 }
 
 func (p Patch) validate() error {
@@ -57,6 +58,9 @@ func (p Patch) validate() error {
 	}
 	if sp := p.StartPage; sp != "" && !slices.Contains(settingsapi.StartPages, sp) {
 		f.Add("startPage", errs.IsInvalid)
+	}
+	if ts := p.TagSort; ts != "" && !slices.Contains(settingsapi.TagSorts, ts) {
+		f.Add("tagSort", errs.IsInvalid)
 	}
 	return f.Err()
 }
@@ -103,6 +107,7 @@ func (p Patch) apply(s *settingsapi.Settings) []string {
 	setB("welcomeDone", p.WelcomeDone, &s.WelcomeDone)
 	setS("theme", p.Theme, &s.Theme)
 	setS("startPage", p.StartPage, &s.StartPage)
+	setS("tagSort", p.TagSort, &s.TagSort)
 	return changed
 }
 

@@ -32,6 +32,7 @@ type row struct {
 	WelcomeDone           bool
 	Theme                 string
 	StartPage             string
+	TagSort               string
 	Version               int64
 	UpdatedAt             time.Time
 }
@@ -42,7 +43,7 @@ func (r row) settings() settingsapi.Settings {
 	return settingsapi.Settings{
 		LookBackDate: r.LookBackDate, DailyVerseCountGoal: r.DailyVerseCountGoal,
 		PreferredBibleVersion: r.PreferredBibleVersion, PreferredBibleApp: r.PreferredBibleApp,
-		Locale: r.Locale, TimeZone: r.TimeZone, RestDaysPerWeek: r.RestDaysPerWeek, WelcomeDone: r.WelcomeDone, Theme: r.Theme, StartPage: r.StartPage, Version: r.Version,
+		Locale: r.Locale, TimeZone: r.TimeZone, RestDaysPerWeek: r.RestDaysPerWeek, WelcomeDone: r.WelcomeDone, Theme: r.Theme, StartPage: r.StartPage, TagSort: r.TagSort, Version: r.Version,
 	}
 }
 
@@ -50,7 +51,7 @@ func fromSettings(userID string, s settingsapi.Settings, now time.Time) row {
 	return row{
 		UserID: userID, LookBackDate: s.LookBackDate, DailyVerseCountGoal: s.DailyVerseCountGoal,
 		PreferredBibleVersion: s.PreferredBibleVersion, PreferredBibleApp: s.PreferredBibleApp,
-		Locale: s.Locale, TimeZone: s.TimeZone, RestDaysPerWeek: s.RestDaysPerWeek, WelcomeDone: s.WelcomeDone, Theme: s.Theme, StartPage: s.StartPage, Version: s.Version, UpdatedAt: now,
+		Locale: s.Locale, TimeZone: s.TimeZone, RestDaysPerWeek: s.RestDaysPerWeek, WelcomeDone: s.WelcomeDone, Theme: s.Theme, StartPage: s.StartPage, TagSort: s.TagSort, Version: s.Version, UpdatedAt: now,
 	}
 }
 

@@ -2170,6 +2170,12 @@ export interface components {
              */
             startPage: "today" | "books" | "checklist" | "calendar" | "notes";
             /**
+             * @description the order the tags screen lists tags in: by label A-Z or Z-A, newest or oldest first, most or fewest notes first
+             * @default az
+             * @enum {string}
+             */
+            tagSort: "az" | "za" | "newest" | "oldest" | "mostNotes" | "fewestNotes";
+            /**
              * @description the colour scheme; system follows the device's light or dark setting. Saved so a second device starts from it; the browser's own choice wins
              * @default system
              * @enum {string}
@@ -2218,6 +2224,12 @@ export interface components {
              * @enum {string}
              */
             startPage?: "today" | "books" | "checklist" | "calendar" | "notes";
+            /**
+             * @description the order the tags screen lists tags in: by label A-Z or Z-A, newest or oldest first, most or fewest notes first
+             * @default az
+             * @enum {string}
+             */
+            tagSort?: "az" | "za" | "newest" | "oldest" | "mostNotes" | "fewestNotes";
             /**
              * @description the colour scheme; system follows the device's light or dark setting. Saved so a second device starts from it; the browser's own choice wins
              * @default system

@@ -15,6 +15,7 @@ export const SETTINGS: ReaderSettings = {
   welcomeDone: true,
   theme: 'system',
   startPage: 'today',
+  tagSort: 'az',
 };
 
 const emptyProgress = () => {

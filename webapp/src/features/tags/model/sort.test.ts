@@ -19,20 +19,24 @@ const TAGS = [
 ];
 
 describe('tag sorting', () => {
-  it('sorts by label ignoring case, newest first, or most notes first', () => {
+  it('sorts by label ignoring case either way, by age either way, or by notes either way', () => {
     expect(sortTags(TAGS, 'az').map((t) => t.label)).toEqual(['Faith', 'Hope', 'prayer']);
+    expect(sortTags(TAGS, 'za').map((t) => t.label)).toEqual(['prayer', 'Hope', 'Faith']);
     expect(sortTags(TAGS, 'newest').map((t) => t.label)).toEqual(['Hope', 'Faith', 'prayer']);
-    expect(sortTags(TAGS, 'notes').map((t) => t.label)).toEqual(['Hope', 'prayer', 'Faith']);
+    expect(sortTags(TAGS, 'oldest').map((t) => t.label)).toEqual(['prayer', 'Faith', 'Hope']);
+    expect(sortTags(TAGS, 'mostNotes').map((t) => t.label)).toEqual(['Hope', 'prayer', 'Faith']);
+    expect(sortTags(TAGS, 'fewestNotes').map((t) => t.label)).toEqual(['Faith', 'Hope', 'prayer']);
     expect(TAGS[0]!.label).toBe('prayer');
     const sameSecond = [tag('04', 'a', '2026-05-01T10:00:00Z', 0), tag('05', 'b', '2026-05-01T10:00:00.5Z', 0)];
     expect(sortTags(sameSecond, 'newest').map((t) => t.label)).toEqual(['b', 'a']);
   });
 
-  it('reads the sort from the URL, A-Z unless it is known', () => {
-    expect(parseSort('notes')).toBe('notes');
+  it('reads the sort from the URL, else the saved one, else A-Z', () => {
+    expect(parseSort('mostNotes', 'za')).toBe('mostNotes');
     expect(parseSort('newest')).toBe('newest');
+    expect(parseSort(null, 'oldest')).toBe('oldest');
     expect(parseSort(null)).toBe('az');
-    expect(parseSort('size')).toBe('az');
+    expect(parseSort('size', 'nonsense')).toBe('az');
   });
 
   it('links to the notes carrying a tag', () => {

@@ -5,6 +5,7 @@ import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
+import { useGetReaderSettingsQuery, useUpdateReaderSettingsMutation } from '@/shared/reader';
 import { TagChip, useDeleteTagMutation, useTags, type ListedTag } from '@/shared/tags';
 import { Button, EmptyState, inputClassName, LoadError, Loading, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
 import { TagDialog } from '../components/TagDialog';
@@ -20,7 +21,9 @@ export function TagsPage() {
   const fmt = useFormats();
   const sortId = useId();
   const [params, setParams] = useSearchParams();
-  const sort = parseSort(params.get('sort'));
+  const { data: settings } = useGetReaderSettingsQuery();
+  const [saveSettings] = useUpdateReaderSettingsMutation();
+  const sort = parseSort(params.get('sort'), settings?.tagSort);
   const { tags, data, isLoading, isError, refetch } = useTags();
   const sorted = useMemo(() => sortTags(tags, sort), [tags, sort]);
   const [editing, setEditing] = useState<Editing>(null);
@@ -41,11 +44,13 @@ export function TagsPage() {
     setKeepFocus((n) => n + 1);
   };
 
+  // The URL keeps the sort for Back and shared links; the account keeps it for the next visit.
   const setSort = (next: TagSort) => {
     const nextParams = new URLSearchParams(params);
     if (next === DEFAULT_SORT) nextParams.delete('sort');
     else nextParams.set('sort', next);
     setParams(nextParams, { replace: true });
+    if (settings && settings.tagSort !== next) void saveSettings({ tagSort: next });
   };
 
   async function remove(tag: ListedTag) {

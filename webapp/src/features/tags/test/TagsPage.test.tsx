@@ -78,11 +78,26 @@ describe('TagsPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=newest'));
     await waitFor(() => expect(rowLabels()).toEqual(['prayer', 'Faith', 'Hope']));
     await user.selectOptions(sort, 'Most notes');
-    await waitFor(() => expect(router.state.location.search).toBe('?sort=notes'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=mostNotes'));
     await waitFor(() => expect(rowLabels()).toEqual(['Faith', 'Hope', 'prayer']));
-    expect(sort).toHaveValue('notes');
+    expect(sort).toHaveValue('mostNotes');
     await user.selectOptions(sort, 'Name (A–Z)');
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens with the sort saved to the account, and saves a new choice there', async () => {
+    mockApi({
+      'GET /api/settings': () => json(200, { lookBackDate: '2026-01-01', dailyVerseCountGoal: 86, locale: 'en', timeZone: 'UTC', tagSort: 'fewestNotes' }),
+      'PUT /api/settings': ({ body }: ApiCall) => json(200, { lookBackDate: '2026-01-01', dailyVerseCountGoal: 86, locale: 'en', timeZone: 'UTC', ...(body as object) }),
+    });
+    const { user } = renderApp('/tags');
+    await screen.findByRole('list', { name: 'Your tags' });
+    await waitFor(() => expect(rowLabels()).toEqual(['prayer', 'Hope', 'Faith']));
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('fewestNotes');
+    await user.selectOptions(sort, 'Name (Z–A)');
+    await waitFor(() => expect(apiCalls('PUT /api/settings').at(-1)?.body).toEqual({ tagSort: 'za' }));
+    await waitFor(() => expect(rowLabels()).toEqual(['prayer', 'Hope', 'Faith']));
   });
 
   it('opens with the sort from the URL', async () => {
