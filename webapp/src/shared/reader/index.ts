@@ -22,6 +22,7 @@ export {
   writeBrowserBibleApp,
 } from './bibleApp';
 export { useBibleLinks, type BibleLinks } from './bibleLinks';
+export { FreshStartButton, FreshStartCard } from './FreshStart';
 export { usePreferredBibleApp, useReaderStartup } from './hooks';
 export { closeLogEditor, openLogEditor, useLogEditorRequest } from './logEditor';
 export { clearOpened, markReturned, rememberOpened, useOpenedOffer, type Opening } from './opened';

@@ -75,6 +75,17 @@ describe('BooksPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('offers a fresh read-through once the whole Bible is read, until dismissed', async () => {
+    mockApi({ 'GET /api/progress': () => json(200, progressOverview([{ startVerseId: 101001001, endVerseId: 166022021 }])) });
+    const { user } = renderApp('/books');
+    const card = await screen.findByRole('region', { name: 'Whole Bible read' });
+    expect(within(card).getByText('You have read the whole Bible since January 1, 2026.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Start a fresh read-through' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Whole Bible read' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('lamplight:fresh-start-dismissed')).toBe('2026-01-01');
+  });
+
   it('answers an unknown book with the not-found page', async () => {
     renderApp('/books/xyz');
     expect(await screen.findByText('This page could not be found')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { notesOnPassagePath } from '@/shared/lib/noteLinks';
+import { FreshStartCard, useGetReaderSettingsQuery } from '@/shared/reader';
 import { PageHeader } from '@/shared/ui';
 import { useGetProgressOverviewQuery, type BookProgress, type ProgressSummary } from '@/shared/readmodels';
 import { useGetNoteCountsByBookQuery } from '../api';
@@ -31,6 +32,7 @@ export function BooksPage() {
   const [filter, setFilterState] = useState<Filter>(() => parseFilter(params.get('testament')));
   const { data, isLoading, isError, refetch } = useGetProgressOverviewQuery();
   const { data: noteCounts } = useGetNoteCountsByBookQuery();
+  const { data: settings } = useGetReaderSettingsQuery();
   const filterName = useId();
 
   const setFilter = (next: Filter) => {
@@ -73,6 +75,7 @@ export function BooksPage() {
           ))}
         </fieldset>
       </PageHeader>
+      <FreshStartCard complete={data?.bible.complete} lookBackDate={settings?.lookBackDate} />
 
       {isLoading && <Loading />}
       {isError && !data && <LoadError onRetry={() => void refetch()} />}

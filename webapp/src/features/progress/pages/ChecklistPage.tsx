@@ -5,7 +5,7 @@ import { useLocale } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { Button, useDialogs } from '@/shared/ui';
-import { useGetLogQuery } from '@/shared/reader';
+import { FreshStartCard, useGetLogQuery, useGetReaderSettingsQuery } from '@/shared/reader';
 import { useGetProgressOverviewQuery, type BookProgress } from '@/shared/readmodels';
 import { ChevronIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
@@ -23,6 +23,7 @@ export function ChecklistPage() {
   const { alert } = useDialogs();
   const { today, logChapter, removeEntry, reference } = useChapterLog();
   const overview = useGetProgressOverviewQuery();
+  const { data: settings } = useGetReaderSettingsQuery();
   const log = useGetLogQuery();
   const entriesToday = useMemo(() => log.data?.entries.filter((e) => e.date === today), [log.data, today]);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -96,6 +97,7 @@ export function ChecklistPage() {
         )}
       </header>
 
+      <FreshStartCard complete={overview.data?.bible.complete} lookBackDate={settings?.lookBackDate} />
       {overview.isLoading && <Loading />}
       {overview.isError && !overview.data && <LoadError onRetry={() => void overview.refetch()} />}
 

@@ -3,11 +3,10 @@ import { createContext, useCallback, useContext, useEffect, useId, useMemo, useR
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { bookName, TOTAL_VERSES, type Locale } from '@/shared/bible';
-import { useGetReaderSettingsQuery } from '@/shared/reader';
+import { FreshStartButton, useGetReaderSettingsQuery } from '@/shared/reader';
 import { Button, Modal, useDialogs } from '@/shared/ui';
 import { readModelsApi, type ProgressOverview } from '@/shared/readmodels';
 import { useFormats } from '../lib/format';
-import { FreshStartButton } from './FreshStartButton';
 import styles from './LogFollowUp.module.css';
 
 /** What was finished by a save: books newly complete, and whether the whole Bible now is. */

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
+import { FreshStartCard, useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { Button, FormAlert, useErrorMessages } from '@/shared/ui';
-import { newVersesByEntry, useGetDateVerseCountsQuery, type DateVerseCounts } from '@/shared/readmodels';
+import { newVersesByEntry, useGetDateVerseCountsQuery, useGetProgressOverviewQuery, type DateVerseCounts } from '@/shared/readmodels';
 import { CalendarGrid } from '../components/CalendarGrid';
 import { EntryList } from '../components/EntryList';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
@@ -80,6 +80,7 @@ function CalendarContent() {
   useGetLogQuery();
   const goal = settings.data?.dailyVerseCountGoal;
   const lookBackDate = settings.data?.lookBackDate;
+  const { data: progress } = useGetProgressOverviewQuery();
   const panelRef = useRef<HTMLElement>(null);
 
   const update = (change: (current: { month: Month; day: string | null }) => Partial<{ month: Month; day: string | null }>) =>
@@ -101,6 +102,7 @@ function CalendarContent() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('calendar.title')}</h1>
+      <FreshStartCard complete={progress?.bible.complete} lookBackDate={lookBackDate} />
       {(settings.error || counts.error) && (
         <FormAlert>{messages.request(toApiError(settings.error ?? counts.error)) ?? t('errors.loadFailed')}</FormAlert>
       )}

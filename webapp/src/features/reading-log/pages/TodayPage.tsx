@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
+import { FreshStartButton, useGetLogQuery, useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { FormAlert, useErrorMessages } from '@/shared/ui';
 import {
   newVersesByEntry,
@@ -13,7 +13,6 @@ import {
   useGetReadingSuggestionsQuery,
 } from '@/shared/readmodels';
 import { EntryList } from '../components/EntryList';
-import { FreshStartButton } from '../components/FreshStartButton';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
 import { PassageLogger } from '../components/PassageLogger';
 import { RecentNotes } from '../components/RecentNotes';
@@ -79,7 +78,7 @@ function TodayContent() {
             </h2>
             {progress.data?.bible.complete ? (
               <div className={styles.complete}>
-                <p>{t('freshStart.allRead', { date: lookBackDate ? formats.date(lookBackDate) : '' })}</p>
+                <p>{t('freshStart.allRead', { ns: 'common', date: lookBackDate ? formats.date(lookBackDate) : '' })}</p>
                 <FreshStartButton />
               </div>
             ) : suggestions.isLoading ? (
