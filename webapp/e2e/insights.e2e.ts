@@ -43,7 +43,30 @@ it('shows the heatmap and the Bible map after logging', async () => {
   await page.getByText('2 reading days, 3 chapters read at least once.').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await map.locator('span[title="John 3: read 1 times"]').click();
+  // The Books table: scope, sort and verses or share; it fits a phone in German and Ukrainian.
+  await page.getByLabel('Scope', { exact: true }).selectOption({ label: 'New Testament' });
+  await page.getByLabel('Sort', { exact: true }).selectOption({ label: 'Most recent' });
+  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Verses read' });
+  const books = page.getByRole('table', { name: 'Books' });
+  await books.getByRole('row', { name: /^John .* 36 1$/ }).waitFor();
+  expect(await books.getByRole('row', { name: /^Genesis/ }).count()).toBe(0);
+  expect(await books.getByRole('row').nth(1).getByRole('rowheader').textContent()).toBe('John');
+  await page.getByLabel('Period', { exact: true }).selectOption({ label: '14 days' });
+  await page.getByText(/over 14 days/).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/de/insights', '/uk/insights', '/insights']) {
+    await page.goto(path);
+    await page.getByRole('table').first().waitFor();
+    await page.locator('table tbody tr').nth(65).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    const table = page.locator('table').filter({ has: page.locator('tbody tr:nth-child(66)') });
+    expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0)), `${path} books table`).toBe(true);
+  }
+
+  await page.goto('/insights');
+  await page.getByTestId('bible-map').locator('span[title="John 3: read 1 times"]').click();
   await page.waitForURL('**/books/43');
   expect(errors).toEqual([]);
 });

@@ -95,6 +95,21 @@ it('shows a book as chapter tiles and logs a whole chapter today', async () => {
   expect(logged).toContainEqual(
     expect.objectContaining({ date: today, startVerseId: verseId(1, 26, 1), endVerseId: verseId(1, 26, genesis[25]!) }),
   );
+  // Log… in a tile's menu opens the editor pre-filled with the chapter and today; the date can change.
+  await page.getByRole('button', { name: 'Actions: Genesis 27' }).click();
+  await page.getByRole('button', { name: 'Log…: Genesis 27' }).click();
+  const editor = page.getByRole('dialog', { name: 'Log reading' });
+  await editor.waitFor();
+  expect(await editor.getByLabel('Date').inputValue()).toBe(today);
+  await expectAccessible(page);
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  await editor.getByLabel('Date').fill(yesterday);
+  await editor.getByRole('button', { name: 'Log', exact: true }).click();
+  await editor.waitFor({ state: 'detached' });
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/log-entries?from=${yesterday}&to=${yesterday}`)).json()) as unknown[])
+    .toContainEqual(expect.objectContaining({ startVerseId: verseId(1, 27, 1), endVerseId: verseId(1, 27, genesis[26]!) }));
+
   // The book number and its USFM code both work.
   await page.goto('/books/REV');
   await page.getByRole('heading', { level: 1, name: 'Revelation' }).waitFor();

@@ -87,15 +87,21 @@ it('creates, edits, sorts and deletes tags, the last one in use by a note', asyn
   expect(await notesLink.getAttribute('href')).toBe(`/notes?filterTags=${covenant!.id}`);
   expect(await rowLabels(page)).toEqual(['Apostles', 'Covenant']);
 
-  // Sort: remembered in the URL, so a reload keeps it.
+  // Sort: kept in the URL and saved to the account, so a reload and a later visit keep it.
   const sort = page.getByRole('combobox', { name: 'Sort by' });
   await sort.selectOption({ label: 'Most notes' });
-  await page.waitForURL((url) => url.search === '?sort=notes');
+  await page.waitForURL((url) => url.search === '?sort=mostNotes');
   await expect.poll(() => rowLabels(page)).toEqual(['Covenant', 'Apostles']);
   await page.reload();
   await page.getByRole('heading', { level: 2, name: 'Covenant' }).waitFor();
   expect(await rowLabels(page)).toEqual(['Covenant', 'Apostles']);
-  expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('notes');
+  expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('mostNotes');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name (Z–A)' });
+  await expect.poll(async () => ((await (await page.request.get('/api/settings')).json()) as { tagSort: string }).tagSort).toBe('za');
+  await page.goto('/tags');
+  await page.getByRole('heading', { level: 2, name: 'Covenant' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('za');
+  expect(await rowLabels(page)).toEqual(['Covenant', 'Apostles']);
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Newest first' });
   await page.waitForURL((url) => url.search === '?sort=newest');
   await expect.poll(() => rowLabels(page)).toEqual(['Apostles', 'Covenant']);
