@@ -104,7 +104,7 @@ it('resets a forgotten password from the emailed link and signs in with it', asy
 });
 
 it('resets a forgotten password with the emailed code, as on a second device', async () => {
-  const page = await browser.newPage();
+  const page = await browser.newPage({ bypassCSP: true });
   const account = await signUp(page);
   await page.context().clearCookies();
 

@@ -82,7 +82,8 @@ it('writes a note with a typed passage and a tag created inline; list and editor
   expect(await note.locator('strong').textContent()).toBe('Lord');
   await note.getByRole('list', { name: 'Tags' }).getByText('Comfort').waitFor();
   // Each passage opens in the reader's Bible app; the date is relative, the exact one on hover.
-  const open = note.getByRole('link', { name: 'John 10:11 in Bible Gateway (opens in a new tab)' });
+  const open = note.getByRole('link', { name: 'John 10:11', exact: true });
+  expect(await open.getAttribute('title')).toBe('John 10:11 in Bible Gateway (opens in a new tab)');
   expect(await open.getAttribute('href')).toMatch(/^https:\/\/www\.biblegateway\.com\/passage\/\?search=John%2010/);
   expect(await open.getAttribute('target')).toBe('_blank');
   expect(await note.locator('time').first().getAttribute('title')).toMatch(/^Written /);

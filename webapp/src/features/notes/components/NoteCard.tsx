@@ -70,7 +70,8 @@ export function NoteCard({ note, tagsById, onEdit, onDelete }: NoteCardProps) {
                     href={links.href(passage)}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={t('list.openPassage', { passage: formatSpan(passage, locale), app: links.appName })}
+                    // A title, not a name: the heading's name stays the passages.
+                    title={t('list.openPassage', { passage: formatSpan(passage, locale), app: links.appName })}
                     onClick={() => rememberOpened(passage)}
                   >
                     {formatSpan(passage, locale)}

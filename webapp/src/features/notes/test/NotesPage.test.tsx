@@ -66,7 +66,8 @@ describe('NotesPage', () => {
     const written = within(card).getByText(/^Written Nov 1, 2026/).closest('time')!;
     expect(written).toHaveAttribute('title', expect.stringMatching(/^Written Nov 1, 2026/));
     expect(written.querySelector('[aria-hidden="true"]')!.textContent).toMatch(/^Written (\d+ (days|months|years) ago|last (month|year)|yesterday)$/);
-    const open = within(card).getByRole('link', { name: 'John 3:16-21 in Bible Gateway (opens in a new tab)' });
+    const open = within(card).getByRole('link', { name: 'John 3:16-21' });
+    expect(open).toHaveAccessibleDescription('John 3:16-21 in Bible Gateway (opens in a new tab)');
     expect(open).toHaveAttribute('href', 'https://www.biblegateway.com/passage/?search=John%203&version=NASB');
     expect(open).toHaveAttribute('target', '_blank');
     // One page: no pager.
