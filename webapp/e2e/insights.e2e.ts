@@ -56,12 +56,15 @@ it('shows the heatmap and the Bible map after logging', async () => {
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of ['/de/insights', '/uk/insights', '/insights']) {
+  for (const [path, caption] of [
+    ['/de/insights', 'Bücher'],
+    ['/uk/insights', 'Книги'],
+    ['/insights', 'Books'],
+  ] as const) {
     await page.goto(path);
-    await page.getByRole('table').first().waitFor();
-    await page.locator('table tbody tr').nth(65).waitFor();
+    const table = page.getByRole('table', { name: caption, exact: true });
+    await table.locator('tbody tr').nth(65).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
-    const table = page.locator('table').filter({ has: page.locator('tbody tr:nth-child(66)') });
     expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0)), `${path} books table`).toBe(true);
   }
 
