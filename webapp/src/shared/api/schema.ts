@@ -130,11 +130,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete feedback for good */
+        /** Delete feedback for good (audited) */
         delete: operations["deleteFeedback"];
         options?: never;
         head?: never;
-        /** Resolve, archive or reopen feedback */
+        /** Resolve, archive or reopen feedback (audited) */
         patch: operations["changeFeedbackStatus"];
         trace?: never;
     };
@@ -150,7 +150,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Email a reply to the sender and mark the feedback replied
+         * Email a reply to the sender and mark the feedback replied (audited)
          * @description The reply is a plain-text email to the feedback's address in its locale, with the original message quoted; it is queued with the change to repliedAt, so both or neither happen. The status does not change.
          */
         post: operations["replyToFeedback"];
@@ -1150,6 +1150,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reading-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's plans, oldest first, each with its progress */
+        get: operations["listReadingPlans"];
+        put?: never;
+        /**
+         * Start a plan from a template, the generator, or days given by hand
+         * @description Exactly one of template, generate or days. The plan's days are a copy: a later change of the library never moves them. A reader keeps at most 50 plans (409 plan_limit_reached); a plan has at most 2,000 days (days max_length {maxlength: 2000}) and 10,000 passages (passages max_length {maxlength: 10000}).
+         */
+        post: operations["createReadingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reading-plans/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview or start a plan from a file
+         * @description The file is the request body, at most 1 MiB, its kind read from the content: this app's plan JSON (`{"format": "lamplight-plan", "version": 1, "name", "days": [{"passages": [{"startVerseId", "endVerseId"}]}]}`, or `tracks`), the same JSON without format (kind json), plain text with one day a line (`Gen 1-3; Matt 1`; a first line that is not references, or a line starting with `#`, is the name; a day number before the references is dropped), or a CSV with a date column (YYYY-MM-DD) and the day's references in the other columns (a first row without a date is a header; the first date is the start). References may be written in any of the seven languages. Lines that cannot be read are listed in errors (reason invalid_book_name, invalid_verse_range or invalid_date) and left out. With dryRun=true nothing is saved and plan is absent.
+         */
+        post: operations["importReadingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reading-plans/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The library of reading plans */
+        get: operations["listPlanTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reading-plans/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mcheyne */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One template with its days, or its tracks when cyclic */
+        get: operations["getPlanTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reading-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One of the reader's plans with its progress */
+        get: operations["getReadingPlan"];
+        put?: never;
+        post?: never;
+        /** Stop following a plan and forget it (the log keeps every reading) */
+        delete: operations["deleteReadingPlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reading-plans/{id}/catch-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One tap to catch up, pause, resume, or undo the last of these
+         * @description shift: the next day not done falls today and every later day follows, so the end moves later. rebalance: the end stays; what is not done is spread over the active dates from today to the end by verse count, a day's passages kept together. spread: the passages of days behind join the coming days, each day taking at most half its own length more. pause / resume: the clock stops, and resuming moves every later day by the pause. extend: the end moves a week later, re-cut like rebalance. undo: drops the last action. The plan's own days never change. With dryRun=true the answer shows the effect without saving it. 409: plan_finished, plan_paused (catching up while paused, or pausing twice), plan_not_paused, plan_has_no_schedule (cyclic lists), plan_nothing_behind (spread), plan_nothing_to_undo.
+         */
+        post: operations["catchUpReadingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reading-suggestions": {
         parameters: {
             query?: never;
@@ -1315,7 +1435,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which secret links the reader has (their URLs are not kept and cannot be shown again) */
+        /**
+         * Which secret links the reader has, with their URLs
+         * @description A link's secret is kept hashed (to look it up) and sealed with the server's sharing key (LAMPLIGHT_SHARING_KEY, else a key file in the data directory), so its owner sees the URL again; url is null for a link made before secrets were sealed or after the key changed.
+         */
         get: operations["getSharing"];
         put?: never;
         post?: never;
@@ -1336,7 +1459,7 @@ export interface paths {
         put?: never;
         /**
          * Create or rotate the secret iCalendar feed URL
-         * @description Answers the new URL (…/share/calendar/{token}.ics) once; a URL made before stops working at once. The feed (RFC 5545) has an all-day event for every day with reading listing its passages and, unless readNext is false, a "Read next" event today with the suggestions. It is served with an ETag and answers 304 to a matching If-None-Match; a rotated or revoked URL answers 404. Only a hash of the token is stored.
+         * @description Answers the new URL (…/share/calendar/{token}.ics), also in GET /api/sharing; a URL made before stops working at once. The feed (RFC 5545) has an all-day event for every day with reading listing its passages and, unless readNext is false, a "Read next" event today with the suggestions. It is served with an ETag and answers 304 to a matching If-None-Match; a rotated or revoked URL answers 404. The token is stored hashed and sealed, never as it is.
          */
         post: operations["createCalendarFeed"];
         /** Revoke the calendar feed URL (its URL answers 404 at once) */
@@ -1357,7 +1480,7 @@ export interface paths {
         put?: never;
         /**
          * Create or rotate the public progress link
-         * @description Answers the new URL (…/share/progress/{token}) once; a link made before stops working at once. The page, open to anyone holding the link and marked noindex (meta and X-Robots-Tag), shows the whole-Bible percentage, per-book completion and the streak: no notes, no passages, no email. …/share/progress/{token}/badge.svg is an SVG badge of the percentage.
+         * @description Answers the new URL (…/share/progress/{token}), also in GET /api/sharing; a link made before stops working at once. The page, open to anyone holding the link and marked noindex (meta and X-Robots-Tag), shows the whole-Bible percentage, per-book completion and the streak: no notes, no passages, no email. …/share/progress/{token}/badge.svg is an SVG badge of the percentage.
          */
         post: operations["createProgressLink"];
         /** Revoke the progress link (the page and badge answer 404 at once) */
@@ -1435,11 +1558,12 @@ export interface components {
         };
         AdminAuditLine: {
             /** @enum {string} */
-            action: "grant_admin" | "revoke_admin" | "resend_verification" | "sign_out_everywhere" | "delete_account";
+            action: "grant_admin" | "revoke_admin" | "resend_verification" | "sign_out_everywhere" | "delete_account" | "resolve_feedback" | "archive_feedback" | "reopen_feedback" | "reply_feedback" | "delete_feedback";
             actor: components["schemas"]["AdminPerson"];
             /** Format: date-time */
             at: string;
             id: string;
+            /** @description The affected account; for a feedback action, the sender (id "" when sent signed out, email the address replies go to). */
             target: components["schemas"]["AdminPerson"];
         };
         AdminPerson: {
@@ -1673,7 +1797,7 @@ export interface components {
          * @description Every detail code the API answers with, each a plain snake_case id unique across modules and translated by the web app. Field kinds: required, is_invalid (properties may name a reason such as same_book or start_after_end), unique, min_length, max_length, review. The others explain a failure of the whole request or of one field in their own words. The platform's codes come first; each module lists its own in its openapi.yaml (x-error-codes) and they follow, sorted.
          * @enum {string}
          */
-        ErrorCode: "required" | "is_invalid" | "unique" | "min_length" | "max_length" | "review" | "invalid_request" | "too_many_requests" | "payload_too_large" | "operator_only" | "idempotency_key_invalid" | "idempotency_key_reused" | "idempotency_in_progress" | "service_unavailable" | "account_not_found" | "already_verified" | "book_not_found" | "cross_origin_request" | "email_in_use" | "email_not_verified" | "entry_not_found" | "feedback_not_found" | "google_not_configured" | "import_archive_invalid" | "import_archive_version" | "import_content_type" | "import_empty" | "import_log_full" | "import_too_many_rows" | "import_unreadable" | "invalid_login" | "last_admin" | "new_email_required" | "note_not_found" | "own_account" | "password_incorrect" | "password_reset_code_expired" | "password_reset_link_expired" | "push_subscription_not_found" | "reminder_token_invalid" | "session_not_found" | "tag_not_found" | "verification_code_expired" | "verify_email";
+        ErrorCode: "required" | "is_invalid" | "unique" | "min_length" | "max_length" | "review" | "invalid_request" | "too_many_requests" | "payload_too_large" | "operator_only" | "idempotency_key_invalid" | "idempotency_key_reused" | "idempotency_in_progress" | "service_unavailable" | "account_not_found" | "already_verified" | "book_not_found" | "cross_origin_request" | "email_in_use" | "email_not_verified" | "entry_not_found" | "feedback_not_found" | "google_not_configured" | "import_archive_invalid" | "import_archive_version" | "import_content_type" | "import_empty" | "import_log_full" | "import_too_many_rows" | "import_unreadable" | "invalid_login" | "last_admin" | "new_email_required" | "note_not_found" | "own_account" | "password_incorrect" | "password_reset_code_expired" | "password_reset_link_expired" | "plan_file_unreadable" | "plan_finished" | "plan_has_no_schedule" | "plan_limit_reached" | "plan_not_found" | "plan_not_paused" | "plan_nothing_behind" | "plan_nothing_to_undo" | "plan_paused" | "plan_template_not_found" | "push_subscription_not_found" | "reminder_token_invalid" | "session_not_found" | "tag_not_found" | "verification_code_expired" | "verify_email";
         /** @description One reason of a failure, about a field when field is set. */
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
@@ -2023,6 +2147,43 @@ export interface components {
             /** @description how many of the reader's notes carry the tag */
             noteCount: number;
         };
+        PlanPassage: {
+            /** @example 101001031 */
+            endVerseId: number;
+            /** @example 101001001 */
+            startVerseId: number;
+        };
+        PlanTemplate: {
+            cyclic: boolean;
+            days: {
+                day: number;
+                passages: components["schemas"]["PlanPassage"][];
+            }[];
+            description: string;
+            id: string;
+            minutesPerDay: number;
+            name: string;
+            passages: number;
+            source?: string;
+            tracks?: components["schemas"]["PlanTrack"][];
+        };
+        PlanTemplateSummary: {
+            /** @description Tracks read one passage each a day, each wrapping on its own */
+            cyclic: boolean;
+            /** @description 0 for a cyclic plan */
+            days: number;
+            description: string;
+            /** @example canonical-365 */
+            id: string;
+            minutesPerDay: number;
+            name: string;
+            passages: number;
+            source?: string;
+        };
+        PlanTrack: {
+            name: string;
+            passages: components["schemas"]["PlanPassage"][];
+        };
         ProgressSummary: {
             /** @example 50 */
             chapterCount: number;
@@ -2052,6 +2213,111 @@ export interface components {
                 auth: string;
                 p256dh: string;
             };
+        };
+        ReadingPlan: {
+            /** @description Catch-up actions taken, oldest first; the last can be undone */
+            actions: {
+                mode: string;
+                /** Format: date */
+                on: string;
+            }[];
+            /** @description Days scheduled before today that are not done; 0 when ahead */
+            behind: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Empty for a cyclic plan */
+            days: {
+                /** Format: date */
+                date: string;
+                day: number;
+                done: boolean;
+                passages: components["schemas"]["PlanPassage"][];
+                passagesDone: boolean[];
+                /** @enum {string} */
+                state: "open" | "partly" | "done";
+            }[];
+            daysDone: number;
+            description: string;
+            /** Format: date */
+            endDate: string | null;
+            /** @description UUIDv7 */
+            id: string;
+            minutesPerDay: number;
+            name: string;
+            /** @description The first day not done (1-based); null when finished or cyclic */
+            nextDay: number | null;
+            paused: boolean;
+            /**
+             * Format: date
+             * @description The end, later by the days behind (read from today when the end is past); null when finished or cyclic
+             */
+            projectedFinish: string | null;
+            /** @description The latest day the schedule puts on or before today; null for a cyclic plan */
+            scheduledDay: number | null;
+            /** @description The template's id, generated, imported or custom */
+            source: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            today: string;
+            totalDays: number;
+            tracks?: {
+                /** @description Whole rounds read */
+                cycles: number;
+                name: string;
+                /** @description The first passage (0-based) not read in this round */
+                next: number;
+                passages: components["schemas"]["PlanPassage"][];
+                passagesDone: boolean[];
+            }[];
+            /** Format: date-time */
+            updatedAt: string;
+            weekdays: number[];
+        };
+        ReadingPlanDraft: {
+            days?: {
+                passages: components["schemas"]["PlanPassage"][];
+            }[];
+            description?: string;
+            generate?: {
+                books?: number[];
+                days?: number;
+                /** Format: date */
+                endDate?: string;
+                name?: string;
+                /** @enum {string} */
+                scope?: "bible" | "ot" | "nt";
+                splitChapters?: boolean;
+            };
+            name?: string;
+            /**
+             * Format: date
+             * @description Defaults to today; may be in the past
+             */
+            startDate?: string;
+            /** @example mcheyne */
+            template?: string;
+            /** @description ISO weekdays the days fall on; all when absent */
+            weekdays?: number[];
+        };
+        ReadingPlanImport: {
+            days: number;
+            errors: {
+                day?: number;
+                line?: number;
+                passage?: number;
+                /** @enum {string} */
+                reason: "invalid_book_name" | "invalid_verse_range" | "invalid_date";
+                text?: string;
+            }[];
+            /** @enum {string} */
+            kind: "lamplight" | "json" | "text" | "csv";
+            minutesPerDay: number;
+            name: string;
+            passages: number;
+            plan?: components["schemas"]["ReadingPlan"];
+            /** Format: date */
+            startDate?: string;
         };
         /** @description A run of read or unread verses; segments never cross books. */
         ReadingSegment: {
@@ -2249,6 +2515,8 @@ export interface components {
             createdAt: string;
             /** @description The feed has a daily Read next event (false for the progress link) */
             readNext: boolean;
+            /** @description The link; null when it cannot be shown again (made before secrets were sealed, or the key changed) */
+            url: string | null;
         } | null;
     };
     responses: {
@@ -2387,7 +2655,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The new secret URL, shown only now */
+        /** @description validation_error (every failing field at once) or invalid_request for a body that is not JSON. Fields: days required (no template, generate or days); template is_invalid (unknown, or reason one_source when more than one of template, generate, days is given); generate is_invalid with reason no_books, no_such_book, no_length, more_days_than_chapters or more_days_than_verses; name required (days by hand, generator), max_length {maxlength: 100}; startDate, weekdays is_invalid; days max_length {maxlength: 2000}; passages max_length {maxlength: 10000}; days.N.passages required (an empty day); days.N.passages.M is_invalid (not a verse range within one book). */
+        ReadingPlanInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The new secret URL (GET /api/sharing shows it again) */
         SharingCreated: {
             headers: {
                 [name: string]: unknown;
@@ -2421,6 +2698,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description An ETag from an earlier answer; when it still matches, the answer is 304 without a body. */
         IfNoneMatch: string;
+        /** @description The date to compute the schedule for (YYYY-MM-DD); defaults to the reader's local date */
+        PlanToday: string;
     };
     requestBodies: never;
     headers: {
@@ -4518,6 +4797,270 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listReadingPlans: {
+        parameters: {
+            query?: {
+                /** @description The date to compute the schedule for (YYYY-MM-DD); defaults to the reader's local date */
+                today?: components["parameters"]["PlanToday"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingPlan"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createReadingPlan: {
+        parameters: {
+            query?: {
+                /** @description The date to compute the schedule for (YYYY-MM-DD); defaults to the reader's local date */
+                today?: components["parameters"]["PlanToday"];
+            };
+            header?: {
+                /** @description Makes a creating request safe to retry. The same key from the same reader on the same route within 24 hours writes nothing and returns the first answer (status, body, Content-Type and Location) with the header Idempotent-Replayed: true; 5xx and 429 answers are not kept, so their retry runs. An invalid key answers 400 invalid_request (idempotency_key_invalid); the key sent with another body answers 409 conflict (idempotency_key_reused); a retry while the first request still runs answers 409 conflict (idempotency_in_progress) with Retry-After; the claim of a request whose server stopped mid-way is released within a minute. A random UUID per request is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingPlanDraft"];
+            };
+        };
+        responses: {
+            /** @description The plan with its progress */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingPlan"];
+                };
+            };
+            400: components["responses"]["ReadingPlanInvalid"];
+            401: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Error"];
+        };
+    };
+    importReadingPlan: {
+        parameters: {
+            query?: {
+                /** @description true: only preview */
+                dryRun?: boolean;
+                /** @description The plan's name instead of the file's */
+                name?: string;
+                /** @description Defaults to a CSV's first date, else today */
+                startDate?: string;
+                /** @description ISO weekdays, comma-separated (1,2,3,4,5) */
+                weekdays?: string;
+                /** @description The date to compute the schedule for (YYYY-MM-DD); defaults to the reader's local date */
+                today?: components["parameters"]["PlanToday"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "text/csv": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description The preview (dry run) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingPlanImport"];
+                };
+            };
+            /** @description The preview and the plan started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingPlanImport"];
+                };
+            };
+            /** @description invalid_request plan_file_unreadable (not a plan file of any kind); validation_error for name (required when the file has none), startDate, weekdays, or the limits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlanTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanTemplateSummary"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlanTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mcheyne */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanTemplate"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getReadingPlan: {
+        parameters: {
+            query?: {
+                /** @description The date to compute the schedule for (YYYY-MM-DD); defaults to the reader's local date */
+                today?: components["parameters"]["PlanToday"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingPlan"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteReadingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted?: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    catchUpReadingPlan: {
+        parameters: {
+            query?: {
+                /** @description true: only show the effect */
+                dryRun?: boolean;
+                /** @description The date to compute the schedule for (YYYY-MM-DD); defaults to the reader's local date */
+                today?: components["parameters"]["PlanToday"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "shift" | "rebalance" | "spread" | "pause" | "resume" | "extend" | "undo";
+                };
+            };
+        };
+        responses: {
+            /** @description The plan as it then stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingPlan"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["Error"];
         };
     };
