@@ -1,6 +1,7 @@
 // Themes against the real server: on a dark device every signed-in screen is dark from its first
 // paint, the switcher changes the theme without a reload, and axe (colour contrast included)
-// finds nothing on any screen in either theme; Korean screens are photographed for a look.
+// finds nothing on any screen in either theme; the main screens are photographed in English and
+// Korean for a look.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -170,23 +171,33 @@ describe('on a dark device', () => {
     expect(await firstPaint(page)).toBe(LIGHT_BG);
   });
 
-  it('lays out Today, Books and Calendar in Korean, dark, at 390 and 1280 px', async () => {
-    const dir = '/tmp/shots-dark-ko';
+  it('lays out the main screens and the home page in English and Korean, dark, at 390 and 1280 px', async () => {
+    const dir = '/tmp/shots-dark';
     mkdirSync(dir, { recursive: true });
-    const page = await signedInPage();
-    const errors = collectErrors(page);
+    const reader = await signedInPage();
+    const visitor = await browser.newPage({ colorScheme: 'dark', bypassCSP: true });
+    const readerErrors = collectErrors(reader);
+    const visitorErrors = collectErrors(visitor);
+    const look = async (page: Page, path: string, name: string) => {
+      await openScreen(page, path);
+      await page.waitForLoadState('networkidle');
+      expect([path, await background(page)]).toEqual([path, DARK_BG]);
+      await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${page.viewportSize()?.width} px`).toBeLessThanOrEqual(0);
+    };
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const screen of ['today', 'books', 'calendar']) {
-        await openScreen(page, `/ko/${screen}`);
-        await page.waitForLoadState('networkidle');
-        expect([screen, await background(page)]).toEqual([screen, DARK_BG]);
-        await page.screenshot({ path: `${dir}/${screen}-ko-${width}.png`, fullPage: true });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `/ko/${screen} at ${width} px`).toBeLessThanOrEqual(0);
+      await reader.setViewportSize({ width, height: 900 });
+      await visitor.setViewportSize({ width, height: 900 });
+      for (const lang of ['en', 'ko']) {
+        const prefix = lang === 'en' ? '' : `/${lang}`;
+        for (const screen of ['today', 'books', 'calendar', 'insights', 'notes', 'settings']) {
+          await look(reader, `${prefix}/${screen}`, `${screen}-${lang}-${width}`);
+        }
+        await look(visitor, prefix || '/', `home-${lang}-${width}`);
       }
     }
-    expect(errors).toEqual([]);
+    expect([...readerErrors, ...visitorErrors]).toEqual([]);
   }, 300_000);
 
   for (const theme of ['dark', 'light'] as const) {
