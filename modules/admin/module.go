@@ -13,13 +13,13 @@ import (
 
 	"go.uber.org/fx"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/app"
 	"lamplight/modules/admin/internal/engagement"
 	"lamplight/modules/admin/internal/httpapi"
 	"lamplight/modules/admin/internal/store"
 	"lamplight/modules/identity/identityapi"
 	"lamplight/platform"
+	"lamplight/platform/audit"
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
@@ -28,7 +28,7 @@ import (
 //go:embed openapi.yaml
 var openapi []byte
 
-// Module provides the audit log store (and adminapi.AuditLog, through which
+// Module provides the audit log store (and audit.Log, through which
 // other modules record their admin actions), the use cases and the
 // /api/admin routes.
 var Module = fx.Module("admin",
@@ -37,7 +37,7 @@ var Module = fx.Module("admin",
 		store.New,
 		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
 		app.New,
-		func(s *app.Service) adminapi.AuditLog { return s },
+		func(s *app.Service) audit.Log { return s },
 		fx.Annotate(forgetOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		platform.AsRoutes(httpapi.New),
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),

@@ -55,3 +55,12 @@ type Feedback struct {
 
 // CensusKind is the name the census counts a person's feedback under.
 const CensusKind = "feedback"
+
+// Administrator actions on feedback, as the audit log names them.
+const (
+	ActionResolveFeedback = "resolve_feedback"
+	ActionArchiveFeedback = "archive_feedback"
+	ActionReopenFeedback  = "reopen_feedback"
+	ActionReplyFeedback   = "reply_feedback"
+	ActionDeleteFeedback  = "delete_feedback"
+)

@@ -16,6 +16,7 @@ import (
 	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/admin/internal/store"
 	"lamplight/modules/identity/identityapi"
+	"lamplight/platform/audit"
 	"lamplight/platform/census"
 	"lamplight/platform/uow"
 )
@@ -44,17 +45,17 @@ func (s *Service) count(ctx context.Context, kind string, ids []string) (map[str
 
 // audit records an action an admin took on an account.
 func (s *Service) audit(ctx context.Context, actor identityapi.User, action string, target identityapi.Account) error {
-	return s.store.Add(ctx, s.entry(adminapi.AuditLine{
+	return s.store.Add(ctx, s.entry(audit.Line{
 		ActorID: actor.ID, ActorEmail: actor.Email, Action: action, TargetID: target.ID, TargetEmail: target.Email,
 	}))
 }
 
-// Record implements adminapi.AuditLog.
-func (s *Service) Record(tx *uow.Tx, line adminapi.AuditLine) error {
+// Record implements audit.Log.
+func (s *Service) Record(tx *uow.Tx, line audit.Line) error {
 	return store.AddIn(tx.DB(), s.entry(line))
 }
 
-func (s *Service) entry(l adminapi.AuditLine) store.Entry {
+func (s *Service) entry(l audit.Line) store.Entry {
 	return store.Entry{
 		ID: uuid.Must(uuid.NewV7()).String(), At: s.now().UTC().Truncate(time.Microsecond),
 		ActorID: l.ActorID, ActorEmail: l.ActorEmail, Action: l.Action, TargetID: l.TargetID, TargetEmail: l.TargetEmail,

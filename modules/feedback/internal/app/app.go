@@ -12,10 +12,10 @@ import (
 
 	"github.com/caarlos0/env/v11"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/store"
 	"lamplight/modules/identity/identityapi"
+	"lamplight/platform/audit"
 	"lamplight/platform/errs"
 	"lamplight/platform/ratelimit"
 )
@@ -50,7 +50,7 @@ type Service struct {
 	cfg     Config
 	store   *store.Store
 	admins  identityapi.AdminContacts
-	audit   adminapi.AuditLog
+	audit   audit.Log
 	limiter ratelimit.Limiter
 	log     *slog.Logger
 	now     func() time.Time
@@ -59,7 +59,7 @@ type Service struct {
 // New builds the service; admins (may be nil) are told of new feedback by
 // email, and every admin action is written to audit in its unit of work.
 // Times are kept to the microsecond, the precision both databases store.
-func New(cfg Config, s *store.Store, admins identityapi.AdminContacts, audit adminapi.AuditLog, l ratelimit.Limiter, log *slog.Logger) *Service {
+func New(cfg Config, s *store.Store, admins identityapi.AdminContacts, audit audit.Log, l ratelimit.Limiter, log *slog.Logger) *Service {
 	return &Service{
 		cfg: cfg, store: s, admins: admins, audit: audit, limiter: l, log: log,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
@@ -76,7 +76,7 @@ func translate(err error) error {
 
 // record writes what actor did to f in the audit log, in tx.
 func (s *Service) record(tx *store.Tx, actor identityapi.User, action string, f feedbackapi.Feedback) error {
-	line := adminapi.AuditLine{ActorID: actor.ID, ActorEmail: actor.Email, Action: action, TargetEmail: f.Email}
+	line := audit.Line{ActorID: actor.ID, ActorEmail: actor.Email, Action: action, TargetEmail: f.Email}
 	if f.UserID != nil {
 		line.TargetID = *f.UserID
 	}

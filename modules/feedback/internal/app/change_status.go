@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/domain"
 	"lamplight/modules/feedback/internal/store"
@@ -12,9 +11,9 @@ import (
 
 // statusActions names each status change in the audit log.
 var statusActions = map[string]string{
-	feedbackapi.StatusResolved: adminapi.ActionResolveFeedback,
-	feedbackapi.StatusArchived: adminapi.ActionArchiveFeedback,
-	feedbackapi.StatusOpen:     adminapi.ActionReopenFeedback,
+	feedbackapi.StatusResolved: feedbackapi.ActionResolveFeedback,
+	feedbackapi.StatusArchived: feedbackapi.ActionArchiveFeedback,
+	feedbackapi.StatusOpen:     feedbackapi.ActionReopenFeedback,
 }
 
 // ChangeStatus resolves, archives or reopens a message, and records it in

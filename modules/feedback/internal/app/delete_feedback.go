@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 
-	"lamplight/modules/admin/adminapi"
+	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/domain"
 	"lamplight/modules/feedback/internal/store"
 	"lamplight/modules/identity/identityapi"
@@ -19,6 +19,6 @@ func (s *Service) Delete(ctx context.Context, actor identityapi.User, id string)
 		if err != nil {
 			return err
 		}
-		return s.record(tx, actor, adminapi.ActionDeleteFeedback, f)
+		return s.record(tx, actor, feedbackapi.ActionDeleteFeedback, f)
 	}))
 }

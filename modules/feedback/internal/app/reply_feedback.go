@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 
-	"lamplight/modules/admin/adminapi"
 	"lamplight/modules/feedback/feedbackapi"
 	"lamplight/modules/feedback/internal/domain"
 	"lamplight/modules/feedback/internal/mailtemplates"
@@ -34,7 +33,7 @@ func (s *Service) Reply(ctx context.Context, actor identityapi.User, id string, 
 		if err != nil {
 			return err
 		}
-		if err := s.record(tx, actor, adminapi.ActionReplyFeedback, out); err != nil {
+		if err := s.record(tx, actor, feedbackapi.ActionReplyFeedback, out); err != nil {
 			return err
 		}
 		return tx.Enqueue(mailtemplates.Reply(out.Locale, out.Email, text, out.Message, out.CreatedAt))
