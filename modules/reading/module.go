@@ -20,6 +20,7 @@ import (
 	"lamplight/platform/census"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/inputs"
 	"lamplight/platform/metrics"
 )
 
@@ -50,6 +51,8 @@ var Module = fx.Module("reading",
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "reading"} }, fx.ResultTags(platform.GroupHealth)),
 	),
+	// The log as the read models' input.
+	inputs.Provide(readingapi.Input),
 	fx.Invoke(sampleActiveReaders),
 )
 

@@ -23,6 +23,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
+	"lamplight/platform/inputs"
 	"lamplight/platform/metrics"
 	"lamplight/platform/testkit"
 )
@@ -177,12 +178,20 @@ func BenchmarkServe(b *testing.B) {
 	ctx := context.Background()
 	m := cache.NewMemory()
 	defer m.Close()
+	log := staticLog{readingapi.Log{Entries: tenYears(), Version: 3650}}
+	sources, err := engine.NewSources(engine.SourcesIn{Cache: m, Inputs: []inputs.Input{
+		readingapi.Input(log),
+		settingsapi.Input(staticSettings{settingsapi.Settings{LookBackDate: benchLookBack, TimeZone: "UTC", RestDaysPerWeek: 1}}),
+	}})
+	if err != nil {
+		b.Fatal(err)
+	}
 	d := engine.Deps{
-		Reading:  staticLog{readingapi.Log{Entries: tenYears(), Version: 3650}},
-		Settings: staticSettings{settingsapi.Settings{LookBackDate: benchLookBack, TimeZone: "UTC", RestDaysPerWeek: 1}},
-		Cache:    m,
-		Metrics:  metrics.New(),
-		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Reading: log,
+		Sources: sources,
+		Cache:   m,
+		Metrics: metrics.New(),
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	vc, pr, sg, st := versecounts.New(d), progress.New(d), suggestions.New(d), streaks.New(d)
 	hits := map[string]func() error{
@@ -278,7 +287,7 @@ func BenchmarkIntegrationSQLite(b *testing.B) {
 			if err := e.cache.Delete(ctx, keys...); err != nil {
 				b.Fatal(err)
 			}
-			if err := e.refresher.Refresh(ctx, "u1"); err != nil {
+			if err := e.refresher.Refresh(ctx, "u1", ""); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/inputs"
 )
 
 //go:embed openapi.yaml
@@ -43,6 +44,8 @@ var Module = fx.Module("settings",
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "settings"} }, fx.ResultTags(platform.GroupHealth)),
 	),
+	// The settings as the read models' input.
+	inputs.Provide(settingsapi.Input),
 )
 
 func deleteOnUserDeleted(s *app.Service) bus.Handler {

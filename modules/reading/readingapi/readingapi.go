@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/platform/bus"
+	"lamplight/platform/inputs"
 	"lamplight/platform/uow"
 )
 
@@ -142,3 +144,26 @@ type Importer interface {
 
 // CensusKind is the name the census counts a reader's log entries under.
 const CensusKind = "entries"
+
+// InputName names the log among the read models' inputs.
+const InputName = "log"
+
+// Input is the log as the read models' input (platform/inputs): its version
+// and its change event; the engine reads the entries at that version itself
+// (Reader.LogAt). The handler keeps the consumer group it always had.
+func Input(r Reader) inputs.Input {
+	return inputs.Input{
+		Name:        InputName,
+		Stamp:       VersionStamp,
+		OnlyVersion: true,
+		Read: func(ctx context.Context, userID string) (any, int64, error) {
+			v, err := r.Version(ctx, userID)
+			return nil, v, err
+		},
+		OnChange: func(changed func(context.Context, string) error) bus.Handler {
+			return bus.On("projections.refresh", func(ctx context.Context, ev LogEntryChanged) error {
+				return changed(ctx, ev.UserID)
+			})
+		},
+	}
+}

@@ -4,6 +4,8 @@ package settingsapi
 import (
 	"context"
 
+	"lamplight/platform/bus"
+	"lamplight/platform/inputs"
 	"lamplight/platform/uow"
 )
 
@@ -86,4 +88,27 @@ type Restorer interface {
 	// update would refuse them. The reader's settings must have been read
 	// (Reader.Get) before tx began, which stores their first ones.
 	RestoreSettings(ctx context.Context, tx *uow.Tx, userID string, s Settings) error
+}
+
+// InputName names the settings among the read models' inputs.
+const InputName = "settings"
+
+// Input is the settings as the read models' input (platform/inputs): the
+// value is a Settings, its version Settings.Version (0 for defaults with no
+// row yet). The handler keeps the consumer group it always had.
+func Input(r Reader) inputs.Input {
+	return inputs.Input{
+		Name:          InputName,
+		Stamp:         VersionStamp,
+		ZeroUnstamped: true,
+		Read: func(ctx context.Context, userID string) (any, int64, error) {
+			s, err := r.Get(ctx, userID)
+			return s, s.Version, err
+		},
+		OnChange: func(changed func(context.Context, string) error) bus.Handler {
+			return bus.On("projections.refresh.settings", func(ctx context.Context, ev SettingsChanged) error {
+				return changed(ctx, ev.UserID)
+			})
+		},
+	}
 }

@@ -89,7 +89,7 @@ func (a *answers) put(key, tag string, gz []byte, raw [sha256.Size]byte) {
 // variant, and kept in process. A client that already holds it gets its
 // ETag back and no body (httpx.WriteTagged).
 func (r *Runner[T]) Answer(ctx context.Context, userID, today string, variant func(View) (string, error), render func(T, View) ([]byte, error)) (Answer, error) {
-	in, err := r.deps.current(ctx, userID)
+	in, err := r.deps.Sources.Current(ctx, userID, r.spec.Reads)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -100,7 +100,7 @@ func (r *Runner[T]) Answer(ctx context.Context, userID, today string, variant fu
 	}
 	// The view's date is in the tag even when the value does not depend on
 	// it, since a default range ends on it.
-	version := r.Version(in.LogVersion, in.Settings, view.Today) + "|" + view.Today + "|" + vary
+	version := r.versionFor(in, view.Today) + "|" + view.Today + "|" + vary
 	// The reader is in it too: two readers of one browser must never share
 	// a cached answer.
 	sum := sha256.Sum256([]byte(r.spec.Name + "|" + userID + "|" + version))

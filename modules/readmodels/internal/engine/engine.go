@@ -28,12 +28,12 @@ import (
 // Streams, and renaming it would replay or skip events.
 var Module = fx.Module("projections",
 	fx.Provide(
-		newInputs,
+		NewSources,
 		NewReads,
 		NewRefresher,
 		fx.Annotate(func(f *Refresher) []bus.Handler { return f.Handlers() }, fx.ResultTags(`group:"bus_handlers,flatten"`)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "projections"} }, fx.ResultTags(platform.GroupHealth)),
-		fx.Annotate(func() cache.UserKeys { return stampKeys }, fx.ResultTags(cache.UserKeysGroup)),
+		fx.Annotate(func(s *Sources) cache.UserKeys { return s.StampKeys }, fx.ResultTags(cache.UserKeysGroup)),
 	),
 )
 

@@ -2,83 +2,174 @@ package engine
 
 import (
 	"context"
-	"sync"
+	"fmt"
+	"slices"
+
+	"go.uber.org/fx"
 
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/settings/settingsapi"
+	"lamplight/platform/bus"
 	"lamplight/platform/cache"
+	"lamplight/platform/inputs"
+	"lamplight/platform/memo"
 )
 
-// Inputs are what a reader's projections depend on besides the log: the
-// settings and the log version.
+// Inputs are one reader's inputs as read together: the settings and the log
+// version, which every read model reads, and the others its spec names.
 type Inputs struct {
 	Settings   settingsapi.Settings
 	LogVersion int64
+	others     map[string]read
 }
 
-// InputsReader reads a reader's current Inputs. A value cached for them is
-// current; the log itself is read only when one is not.
-type InputsReader interface {
-	Inputs(ctx context.Context, userID string) (Inputs, error)
+// read is one input's value and the version it was read at.
+type read struct {
+	value   any
+	version int64
 }
 
-// separate reads the settings, then the log version, through the modules'
-// contracts: two statements.
-type separate struct {
-	settings settingsapi.Reader
-	reading  readingapi.Reader
+// keptSize bounds the readers' input values kept in process (per input).
+const keptSize = 10_000
+
+// Sources reads the inputs the source modules contribute (platform/inputs):
+// the log and the settings, and any other a spec names. A request reads
+// them from the version stamps the writers keep (cache/stamp.go), fetched
+// with the session, and their values kept in process under their version:
+// a cached read asks the database nothing. A missing or pending stamp, or a
+// value kept for another version, sends it to the database, and what it
+// read there fills the stamps. Events always read the database.
+type Sources struct {
+	log, settings inputs.Input
+	others        map[string]inputs.Input
+	stamps        cache.Stamper
+	kept          *memo.Memo[keptKey, any]
 }
 
-func (s separate) Inputs(ctx context.Context, userID string) (Inputs, error) {
-	st, err := s.settings.Get(ctx, userID)
-	if err != nil {
-		return Inputs{}, err
+type keptKey struct{ input, userID string }
+
+// SourcesIn is what NewSources takes from fx.
+type SourcesIn struct {
+	fx.In
+	Inputs []inputs.Input `group:"readmodel_inputs"`
+	Cache  cache.Cache
+}
+
+// NewSources reads ins; the log and the settings must be among them. A
+// cache without stamps (nil, or a test's stand-in) sends every read to the
+// database.
+func NewSources(in SourcesIn) (*Sources, error) {
+	s := &Sources{others: map[string]inputs.Input{}, kept: memo.New[keptKey, any](keptSize)}
+	seen := map[string]bool{}
+	for _, i := range in.Inputs {
+		if seen[i.Name] {
+			return nil, fmt.Errorf("read model input %q contributed twice", i.Name)
+		}
+		seen[i.Name] = true
+		switch i.Name {
+		case readingapi.InputName:
+			s.log = i
+		case settingsapi.InputName:
+			s.settings = i
+		default:
+			s.others[i.Name] = i
+		}
 	}
-	v, err := s.reading.Version(ctx, userID)
-	return Inputs{Settings: st, LogVersion: v}, err
-}
-
-// newInputs reads the inputs through the settings and reading modules'
-// contracts, and a request's from the stamps when the cache keeps them.
-func newInputs(s settingsapi.Reader, r readingapi.Reader, c cache.Cache) InputsReader {
-	sep := separate{settings: s, reading: r}
-	st, ok := cache.StamperOf(c)
-	if !ok {
-		return sep
+	if s.log.Read == nil || s.settings.Read == nil {
+		return nil, fmt.Errorf("read models need the %q and %q inputs", readingapi.InputName, settingsapi.InputName)
 	}
-	return &stamped{InputsReader: sep, stamps: st}
+	if in.Cache != nil {
+		s.stamps, _ = cache.StamperOf(in.Cache)
+	}
+	return s, nil
 }
 
-// current is what a read needs: the stamped inputs when the reader has them.
-type current interface {
-	Current(ctx context.Context, userID string) (Inputs, error)
+// has tells whether an input of that name was contributed.
+func (s *Sources) has(name string) bool {
+	_, ok := s.others[name]
+	return ok || name == readingapi.InputName || name == settingsapi.InputName
 }
 
-// stampKeys are the stamps a read's inputs come from; the authentication
-// middleware fetches them with the session (cache.UserKeysGroup).
-func stampKeys(userID string) []string {
-	return []string{readingapi.VersionStamp(userID), settingsapi.VersionStamp(userID)}
+// Handlers are the inputs' change handlers, calling changed with the input's
+// name and the reader.
+func (s *Sources) Handlers(changed func(ctx context.Context, input, userID string) error) []bus.Handler {
+	var hs []bus.Handler
+	for _, i := range append([]inputs.Input{s.log, s.settings}, s.all(s.otherNames())[2:]...) {
+		name := i.Name
+		hs = append(hs, i.OnChange(func(ctx context.Context, userID string) error { return changed(ctx, name, userID) }))
+	}
+	return hs
 }
 
-// keptSettingsSize bounds the readers whose settings are kept; past it they
-// are all dropped and read again.
-const keptSettingsSize = 10_000
-
-// stamped reads a request's inputs from the version stamps of the log and
-// the settings (cache/stamp.go; the writers keep them) and the settings kept
-// in process under their version: a cached read asks the database nothing.
-// A missing or pending stamp, or kept settings of another version, sends it
-// to the database, and what it read there fills the stamps. Events still
-// read the database (Inputs).
-type stamped struct {
-	InputsReader
-	stamps cache.Stamper
-	mu     sync.Mutex
-	kept   map[string]settingsapi.Settings
+// StampKeys are the stamps of every input; the authentication middleware
+// fetches them with the session (cache.UserKeysGroup).
+func (s *Sources) StampKeys(userID string) []string {
+	var keys []string
+	for _, i := range s.all(s.otherNames()) {
+		if i.Stamp != nil {
+			keys = append(keys, i.Stamp(userID))
+		}
+	}
+	return keys
 }
 
-func (s *stamped) Current(ctx context.Context, userID string) (Inputs, error) {
-	keys := stampKeys(userID)
+func (s *Sources) otherNames() []string {
+	names := make([]string, 0, len(s.others))
+	for n := range s.others {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// all is the settings, the log and the named others, in that order.
+func (s *Sources) all(names []string) []inputs.Input {
+	out := []inputs.Input{s.settings, s.log}
+	for _, n := range names {
+		out = append(out, s.others[n])
+	}
+	return out
+}
+
+// Read reads the reader's settings, log version and the named inputs from
+// the database: one statement each.
+func (s *Sources) Read(ctx context.Context, userID string, names []string) (Inputs, error) {
+	var in Inputs
+	for _, i := range s.all(names) {
+		v, version, err := i.Read(ctx, userID)
+		if err != nil {
+			return Inputs{}, err
+		}
+		in.set(i.Name, v, version)
+	}
+	return in, nil
+}
+
+func (in *Inputs) set(name string, v any, version int64) {
+	switch name {
+	case settingsapi.InputName:
+		in.Settings, _ = v.(settingsapi.Settings)
+	case readingapi.InputName:
+		in.LogVersion = version
+	default:
+		if in.others == nil {
+			in.others = map[string]read{}
+		}
+		in.others[name] = read{value: v, version: version}
+	}
+}
+
+// Current is what a read needs: the stamped inputs when the stamps and the
+// kept values have them, else Read.
+func (s *Sources) Current(ctx context.Context, userID string, names []string) (Inputs, error) {
+	if s.stamps == nil {
+		return s.Read(ctx, userID, names)
+	}
+	all := s.all(names)
+	keys := make([]string, len(all))
+	for i, in := range all {
+		keys[i] = in.Stamp(userID)
+	}
 	raw := make([][]byte, len(keys))
 	prefetched := true
 	for i, k := range keys {
@@ -91,38 +182,53 @@ func (s *stamped) Current(ctx context.Context, userID string) (Inputs, error) {
 		// An unreachable cache leaves them nil: the database answers.
 		raw, _ = s.stamps.GetMany(ctx, keys...)
 	}
-	var logV, settingsV int64
-	logOK, settingsOK := false, false
-	if len(raw) == len(keys) {
-		logV, logOK = cache.ParseStamp(raw[0])
-		settingsV, settingsOK = cache.ParseStamp(raw[1])
+	okAll := len(raw) == len(keys)
+	var in Inputs
+	for i, src := range all {
+		if !okAll {
+			break
+		}
+		version, ok := cache.ParseStamp(raw[i])
+		if !ok {
+			okAll = false
+			break
+		}
+		var v any
+		if !src.OnlyVersion {
+			if v, ok = s.kept.Get(keptKey{src.Name, userID}, version); !ok {
+				okAll = false
+				break
+			}
+		}
+		in.set(src.Name, v, version)
 	}
-	if logOK && settingsOK {
-		s.mu.Lock()
-		st, ok := s.kept[userID]
-		s.mu.Unlock()
-		if ok && st.Version == settingsV {
-			return Inputs{Settings: st, LogVersion: logV}, nil
+	if okAll {
+		return in, nil
+	}
+	in = Inputs{}
+	for i, src := range all {
+		v, version, err := src.Read(ctx, userID)
+		if err != nil {
+			return Inputs{}, err
+		}
+		in.set(src.Name, v, version)
+		if !src.OnlyVersion {
+			s.kept.Put(keptKey{src.Name, userID}, version, v)
+		}
+		var sv int64
+		stampOK := len(raw) == len(keys)
+		if stampOK {
+			sv, stampOK = cache.ParseStamp(raw[i])
+		}
+		// A failed fill costs the next read a statement, nothing more.
+		if (version > 0 || !src.ZeroUnstamped) && (!stampOK || sv < version) {
+			_ = s.stamps.Stamp(ctx, keys[i], cache.StampFill, version)
 		}
 	}
-	in, err := s.Inputs(ctx, userID)
-	if err != nil {
-		return in, err
-	}
-	s.mu.Lock()
-	if s.kept == nil || len(s.kept) >= keptSettingsSize {
-		s.kept = map[string]settingsapi.Settings{}
-	}
-	s.kept[userID] = in.Settings
-	s.mu.Unlock()
-	// A failed fill costs the next read a statement, nothing more.
-	if !logOK || logV < in.LogVersion {
-		_ = s.stamps.Stamp(ctx, keys[0], cache.StampFill, in.LogVersion)
-	}
-	// Settings of version 0 are defaults with no row yet; the row is
-	// created outside a unit of work, so only a row's version is stamped.
-	if in.Settings.Version > 0 && (!settingsOK || settingsV < in.Settings.Version) {
-		_ = s.stamps.Stamp(ctx, keys[1], cache.StampFill, in.Settings.Version)
-	}
 	return in, nil
+}
+
+// forget drops what is kept of a deleted reader.
+func (s *Sources) forget(userID string) {
+	s.kept.ForgetIf(func(k keptKey) bool { return k.userID == userID })
 }

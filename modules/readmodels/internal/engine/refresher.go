@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 
 	"go.uber.org/fx"
 
@@ -22,9 +24,11 @@ type Member interface {
 	wanted(userID string) bool
 	today(s settingsapi.Settings, today string) string
 	versionFor(in Inputs, today string) string
+	// reads names the inputs read besides the log and the settings.
+	inputs() []string
 	wholeLog() bool
 	shared(userID, version string, compute func() any) any
-	compute(userID string, l readingapi.Log, s settingsapi.Settings, today string) any
+	compute(userID string, l readingapi.Log, in Inputs, today string) any
 	forget(userID string)
 	store(ctx context.Context, userID, today string, in Inputs, v any)
 }
@@ -49,9 +53,17 @@ type RefresherIn struct {
 	Members []Member `group:"projection_members"`
 }
 
-// NewRefresher builds the refresher of the registered projections.
-func NewRefresher(in RefresherIn) *Refresher {
-	return &Refresher{members: in.Members, deps: in.Deps}
+// NewRefresher builds the refresher of the registered projections; each
+// input they name must have been contributed.
+func NewRefresher(in RefresherIn) (*Refresher, error) {
+	for _, m := range in.Members {
+		for _, name := range m.inputs() {
+			if !in.Deps.Sources.has(name) {
+				return nil, fmt.Errorf("read model %s reads input %q, which no module contributes", m.Name(), name)
+			}
+		}
+	}
+	return &Refresher{members: in.Members, deps: in.Deps}, nil
 }
 
 // refreshAttempts bounds how often Refresh recomputes while writes keep
@@ -70,10 +82,13 @@ const refreshAttempts = 3
 // come (or already handled) and a read recomputes a stale value anyway. It
 // is counted, not logged, and the event succeeds so the bus does not retry
 // it.
-func (f *Refresher) Refresh(ctx context.Context, userID string) error {
+//
+// input names the input that changed: only the projections reading it are
+// refreshed ("" for all).
+func (f *Refresher) Refresh(ctx context.Context, userID, input string) error {
 	var pending []Member
 	for _, m := range f.members {
-		if m.wanted(userID) {
+		if m.wanted(userID) && reads(m, input) {
 			pending = append(pending, m)
 		}
 	}
@@ -81,7 +96,8 @@ func (f *Refresher) Refresh(ctx context.Context, userID string) error {
 		return nil
 	}
 	for range refreshAttempts {
-		in, err := f.deps.inputs().Inputs(ctx, userID)
+		names := otherReads(pending)
+		in, err := f.deps.Sources.Read(ctx, userID, names)
 		if err != nil {
 			return err
 		}
@@ -108,14 +124,15 @@ func (f *Refresher) Refresh(ctx context.Context, userID string) error {
 		if err != nil {
 			return err
 		}
-		snapshot := Inputs{Settings: in.Settings, LogVersion: l.Version}
+		snapshot := in
+		snapshot.LogVersion = l.Version
 		days := make([]string, len(stale))
 		values := make([]any, len(stale))
 		for i, m := range stale {
 			days[i] = m.today(in.Settings, "")
-			values[i] = m.shared(userID, m.versionFor(snapshot, days[i]), func() any { return m.compute(userID, l, in.Settings, days[i]) })
+			values[i] = m.shared(userID, m.versionFor(snapshot, days[i]), func() any { return m.compute(userID, l, snapshot, days[i]) })
 		}
-		now, err := f.deps.inputs().Inputs(ctx, userID)
+		now, err := f.deps.Sources.Read(ctx, userID, names)
 		if err != nil {
 			return err
 		}
@@ -142,13 +159,7 @@ func (f *Refresher) Refresh(ctx context.Context, userID string) error {
 // names start with projections., so /api/health reports a handler that
 // stopped consuming under the projections module.
 func (f *Refresher) Handlers() []bus.Handler {
-	return []bus.Handler{
-		bus.On("projections.refresh", func(ctx context.Context, ev readingapi.LogEntryChanged) error {
-			return f.refreshLiving(ctx, ev.UserID)
-		}),
-		bus.On("projections.refresh.settings", func(ctx context.Context, ev settingsapi.SettingsChanged) error {
-			return f.refreshLiving(ctx, ev.UserID)
-		}),
+	return append(f.deps.Sources.Handlers(f.refreshLiving),
 		bus.On("projections.user-deleted", func(ctx context.Context, ev identityapi.UserDeleted) error {
 			keys := make([]string, len(f.members))
 			for i, m := range f.members {
@@ -158,16 +169,37 @@ func (f *Refresher) Handlers() []bus.Handler {
 			if f.deps.Reads != nil {
 				f.deps.Reads.forget(ev.UserID)
 			}
+			f.deps.Sources.forget(ev.UserID)
 			return f.deps.Cache.Delete(ctx, keys...)
 		}),
+	)
+}
+
+// reads tells whether m reads the input named input: every projection
+// reads the log and the settings.
+func reads(m Member, input string) bool {
+	return input == "" || input == readingapi.InputName || input == settingsapi.InputName || slices.Contains(m.inputs(), input)
+}
+
+// otherReads is every input the members read besides the log and the
+// settings, once each.
+func otherReads(ms []Member) []string {
+	var names []string
+	for _, m := range ms {
+		for _, n := range m.inputs() {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
 	}
+	return names
 }
 
 // refreshLiving is Refresh for an event, which may arrive after its reader
 // deleted the account: then there is nothing to keep current, and nothing
 // may be cached again.
-func (f *Refresher) refreshLiving(ctx context.Context, userID string) error {
-	if err := f.Refresh(ctx, userID); err != nil && !errors.Is(err, identityapi.ErrAccountNotFound) {
+func (f *Refresher) refreshLiving(ctx context.Context, input, userID string) error {
+	if err := f.Refresh(ctx, userID, input); err != nil && !errors.Is(err, identityapi.ErrAccountNotFound) {
 		return err
 	}
 	return nil

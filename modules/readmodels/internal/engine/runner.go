@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,16 +25,22 @@ import (
 const TTL = 30 * 24 * time.Hour
 
 // Input is one consistent view of a reader: the log snapshot (entries and
-// the version they were read at), the settings, and the reader's local date
-// ("" unless the projection's Spec.UsesToday).
+// the version they were read at), the settings, the reader's local date
+// ("" unless the projection's Spec.UsesToday) and the other inputs the
+// spec reads (Value).
 type Input struct {
 	Log      readingapi.Log
 	Settings settingsapi.Settings
 	Today    string
+	others   map[string]read
 	// userID and reads serve ReadBefore; reads is nil outside a runner.
 	userID string
 	reads  *Reads
 }
+
+// Value is the value of the input named name, one the spec reads (nil for
+// another): its source module says what type it is.
+func (in Input) Value(name string) any { return in.others[name].value }
 
 // Spec describes a projection to the runner.
 type Spec[T any] struct {
@@ -47,6 +54,10 @@ type Spec[T any] struct {
 	// Inputs renders the settings the projection reads, for the version: a
 	// change to any other setting leaves the cached value valid.
 	Inputs func(settingsapi.Settings) string
+	// Reads names the inputs (platform/inputs) the projection reads besides
+	// the log and the settings, which every projection reads: a change of
+	// one of them recomputes it, and Compute finds its value (Input.Value).
+	Reads []string
 	// Compute is the projection itself; it must be pure.
 	Compute func(Input) T
 	// Extend, when set, computes the value from the one computed for the
@@ -59,33 +70,16 @@ type Spec[T any] struct {
 // Deps are the runner's collaborators, injected by fx.
 type Deps struct {
 	fx.In
-	Reading  readingapi.Reader
-	Settings settingsapi.Reader
-	// Inputs reads settings and log version together; without it they are
-	// read one after the other through Settings and Reading.
-	Inputs  InputsReader `optional:"true"`
+	// Reading reads the log at the version its input gave.
+	Reading readingapi.Reader
+	// Sources reads the inputs; only ComputeFor works without it.
+	Sources *Sources
 	Cache   cache.Cache
 	Metrics *metrics.Metrics
 	Log     *slog.Logger
 	// Reads is shared by every projection; without it each computes its
 	// read sets from the whole log.
 	Reads *Reads `optional:"true"`
-}
-
-// current reads a request's inputs: from the stamps when the reader keeps
-// them, else like an event.
-func (d Deps) current(ctx context.Context, userID string) (Inputs, error) {
-	if c, ok := d.Inputs.(current); ok {
-		return c.Current(ctx, userID)
-	}
-	return d.inputs().Inputs(ctx, userID)
-}
-
-func (d Deps) inputs() InputsReader {
-	if d.Inputs != nil {
-		return d.Inputs
-	}
-	return separate{settings: d.Settings, reading: d.Reading}
 }
 
 // Runner serves and rebuilds one projection; the Refresher keeps every
@@ -114,15 +108,25 @@ func (r *Runner[T]) Name() string { return r.spec.Name }
 // Key is the cache key of a reader's value.
 func (r *Runner[T]) Key(userID string) string { return "proj:" + r.spec.Name + ":" + userID }
 
-// Version renders every input of the value: the log version, the settings
-// the projection reads and, when it depends on it, the reader's date. A
-// cached value is served only for exactly the same inputs.
+// Version renders every input of the value of a projection that reads no
+// other input than the log and the settings: the log version, the settings
+// it reads and, when it depends on it, the reader's date. A cached value is
+// served only for exactly the same inputs.
 func (r *Runner[T]) Version(logVersion int64, s settingsapi.Settings, today string) string {
 	v := fmt.Sprintf("%d|%s", logVersion, r.spec.Inputs(s))
 	if r.spec.UsesToday {
 		v += "|" + today
 	}
 	return v
+}
+
+// others renders the versions of the other inputs the spec reads.
+func (r *Runner[T]) others(in map[string]read) string {
+	var b strings.Builder
+	for _, name := range r.spec.Reads {
+		fmt.Fprintf(&b, "|%s=%d", name, in[name].version)
+	}
+	return b.String()
 }
 
 // View is what a value was served for: the reader's settings and local date.
@@ -139,7 +143,7 @@ type View struct {
 // and at most one recompute.
 func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, error) {
 	var zero T
-	in, err := r.deps.current(ctx, userID)
+	in, err := r.deps.Sources.Current(ctx, userID, r.spec.Reads)
 	if err != nil {
 		return zero, View{}, err
 	}
@@ -151,7 +155,7 @@ func (r *Runner[T]) Get(ctx context.Context, userID, today string) (T, View, err
 func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View) (T, View, error) {
 	var zero T
 	r.reads.mark(userID, r.now())
-	key, version := r.Key(userID), r.Version(in.LogVersion, in.Settings, view.Today)
+	key, version := r.Key(userID), r.versionFor(in, view.Today)
 	// The shared call outlives a caller that gives up, for the others.
 	shared := context.WithoutCancel(ctx)
 	v, err, _ := r.flight.Do(key+"\n"+version, func() (any, error) {
@@ -165,7 +169,7 @@ func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View
 			if err != nil {
 				return zero, err
 			}
-			return r.timed(r.input(userID, l, in.Settings, view.Today)), nil
+			return r.timed(r.input(userID, l, in, view.Today)), nil
 		})
 		r.deps.Metrics.ProjectionCacheReads.WithLabelValues(r.spec.Name, result).Inc()
 		return v, err
@@ -179,7 +183,7 @@ func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View
 // Rebuild implements Rebuilder: recompute from the source of truth and
 // store under the versions of the snapshot it was computed from.
 func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
-	in, err := r.deps.inputs().Inputs(ctx, userID)
+	in, err := r.deps.Sources.Read(ctx, userID, r.spec.Reads)
 	if err != nil {
 		return err
 	}
@@ -188,7 +192,8 @@ func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
 		return err
 	}
 	today := r.today(in.Settings, "")
-	r.store(ctx, userID, today, Inputs{Settings: in.Settings, LogVersion: l.Version}, r.compute(userID, l, in.Settings, today))
+	in.LogVersion = l.Version
+	r.store(ctx, userID, today, in, r.compute(userID, l, in, today))
 	return nil
 }
 
@@ -197,8 +202,10 @@ func (r *Runner[T]) Rebuild(ctx context.Context, userID string) error {
 func (r *Runner[T]) wanted(userID string) bool { return r.reads.since(userID, r.now().Add(-EagerFor)) }
 
 func (r *Runner[T]) versionFor(in Inputs, today string) string {
-	return r.Version(in.LogVersion, in.Settings, today)
+	return r.Version(in.LogVersion, in.Settings, today) + r.others(in.others)
 }
+
+func (r *Runner[T]) inputs() []string { return r.spec.Reads }
 
 func (r *Runner[T]) wholeLog() bool { return !r.spec.FromLookBack }
 
@@ -215,22 +222,22 @@ func (r *Runner[T]) shared(userID, version string, compute func() any) any {
 }
 
 // compute runs the projection on l, which may start before its from.
-func (r *Runner[T]) compute(userID string, l readingapi.Log, s settingsapi.Settings, today string) any {
-	return r.timed(r.input(userID, since(l, r.from(s)), s, today))
+func (r *Runner[T]) compute(userID string, l readingapi.Log, in Inputs, today string) any {
+	return r.timed(r.input(userID, since(l, r.from(in.Settings)), in, today))
 }
 
 // ComputeFor is the value the runner computes for the reader's log l, with
 // what it keeps of the reader's earlier computations; it stores nothing in
 // the cache.
 func (r *Runner[T]) ComputeFor(userID string, l readingapi.Log, s settingsapi.Settings, today string) T {
-	return r.timed(r.input(userID, since(l, r.from(s)), s, today))
+	return r.timed(r.input(userID, since(l, r.from(s)), Inputs{Settings: s}, today))
 }
 
 // timed runs the projection, extending the reader's previous value when it
 // can, and records how long it took.
 func (r *Runner[T]) timed(in Input) T {
 	start := time.Now()
-	inputs := r.spec.Inputs(in.Settings) + "|" + in.Today
+	inputs := r.spec.Inputs(in.Settings) + "|" + in.Today + r.others(in.others)
 	var v T
 	extended := false
 	if p, ok := r.prev.get(in.userID, inputs, in.Log.Version); ok && r.spec.Extend != nil {
@@ -268,11 +275,15 @@ func (r *Runner[T]) from(s settingsapi.Settings) string {
 
 // input is what Compute sees: the date only when it is an input, so a
 // projection cannot depend on what its version does not name.
-func (r *Runner[T]) input(userID string, l readingapi.Log, s settingsapi.Settings, today string) Input {
+func (r *Runner[T]) input(userID string, l readingapi.Log, in Inputs, today string) Input {
 	if !r.spec.UsesToday {
 		today = ""
 	}
-	return Input{Log: l, Settings: s, Today: today, userID: userID, reads: r.deps.Reads}
+	others := map[string]read{}
+	for _, name := range r.spec.Reads {
+		others[name] = in.others[name]
+	}
+	return Input{Log: l, Settings: in.Settings, Today: today, others: others, userID: userID, reads: r.deps.Reads}
 }
 
 // today is the date asked for, or the reader's current local date.

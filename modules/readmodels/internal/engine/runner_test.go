@@ -21,6 +21,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/errs"
+	"lamplight/platform/inputs"
 	"lamplight/platform/metrics"
 )
 
@@ -188,10 +189,10 @@ func newFixture(t *testing.T, c cache.Cache, usesToday bool) *fixture {
 			return out
 		},
 	}
-	deps := Deps{Reading: f.log, Settings: f.settings, Cache: c, Metrics: f.metrics, Log: slog.New(f.logged)}
+	deps := Deps{Reading: f.log, Sources: testSources(t, nil, f.log, f.settings), Cache: c, Metrics: f.metrics, Log: slog.New(f.logged)}
 	f.runner = NewRunner(spec, deps)
 	f.runner.SetClock(func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC) })
-	f.refresher = NewRefresher(RefresherIn{Deps: deps, Members: []Member{f.runner}})
+	f.refresher = mustRefresher(t, RefresherIn{Deps: deps, Members: []Member{f.runner}})
 	return f
 }
 
@@ -347,11 +348,11 @@ func TestASlowHandlerDoesNotLeaveAnOlderValueCached(t *testing.T) {
 	// leaves version 2 in place.
 	f.log.duringRead = func() {
 		f.log.add("u1", "2026-11-02")
-		if err := f.refresher.Refresh(ctx, "u1"); err != nil {
+		if err := f.refresher.Refresh(ctx, "u1", ""); err != nil {
 			t.Error(err)
 		}
 	}
-	if err := f.refresher.Refresh(ctx, "u1"); err != nil {
+	if err := f.refresher.Refresh(ctx, "u1", ""); err != nil {
 		t.Fatal(err)
 	}
 	want := f.runner.Version(2, settingsapi.Settings{TimeZone: "UTC", RestDaysPerWeek: 1}, "")
@@ -452,7 +453,7 @@ func TestCacheDownStillAnswers(t *testing.T) {
 	if err := f.runner.Rebuild(context.Background(), "u1"); err != nil {
 		t.Fatalf("rebuild must not fail on the cache: %v", err)
 	}
-	if err := f.refresher.Refresh(context.Background(), "u1"); err != nil {
+	if err := f.refresher.Refresh(context.Background(), "u1", ""); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -483,7 +484,7 @@ func TestOneEventReadsTheLogOnceForEveryProjection(t *testing.T) {
 		Inputs:  func(settingsapi.Settings) string { return "" },
 		Compute: func(in Input) int { return len(in.Log.Entries) },
 	}, f.runner.deps)
-	f.refresher = NewRefresher(RefresherIn{Deps: f.runner.deps, Members: []Member{f.runner, whole}})
+	f.refresher = mustRefresher(t, RefresherIn{Deps: f.runner.deps, Members: []Member{f.runner, whole}})
 	// The reader looks at both.
 	f.get(t, "u1", "")
 	if _, _, err := whole.Get(ctx, "u1", ""); err != nil {
@@ -569,4 +570,25 @@ func TestAnAnswerThatDidNotChangeIsNotCompressedAgain(t *testing.T) {
 	if changed := answer(); bytes.Equal(changed.Gzip, first.Gzip) {
 		t.Fatal("a changed answer was served the kept bytes")
 	}
+}
+
+// testSources reads the log and the settings as their modules contribute
+// them, plus more; with a nil c, from the fakes every time (their writes
+// keep no stamps).
+func testSources(t *testing.T, c cache.Cache, l readingapi.Reader, s settingsapi.Reader, more ...inputs.Input) *Sources {
+	t.Helper()
+	src, err := NewSources(SourcesIn{Inputs: append([]inputs.Input{readingapi.Input(l), settingsapi.Input(s)}, more...), Cache: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+func mustRefresher(t *testing.T, in RefresherIn) *Refresher {
+	t.Helper()
+	f, err := NewRefresher(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
