@@ -56,6 +56,16 @@ func (m *Memo[K, V]) Replace(key K, version int64, v V) {
 	m.c.Set(key, entry[V]{version: version, value: v})
 }
 
+// Update replaces what is kept for key by what change makes of it (found
+// false: nothing), in one step: concurrent updates of a key each see the
+// other's.
+func (m *Memo[K, V]) Update(key K, change func(old V, version int64, found bool) (V, int64)) {
+	m.c.Compute(key, func(old entry[V], found bool) (entry[V], otter.ComputeOp) {
+		v, version := change(old.value, old.version, found)
+		return entry[V]{version: version, value: v}, otter.WriteOp
+	})
+}
+
 // Forget drops what is kept for key.
 func (m *Memo[K, V]) Forget(key K) { m.c.Invalidate(key) }
 

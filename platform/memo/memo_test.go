@@ -23,6 +23,15 @@ func TestMemoAnswersOnlyForItsVersion(t *testing.T) {
 	if v, ok := m.Get("u1", 1); !ok || v != "one" {
 		t.Fatalf("replace: %q %v", v, ok)
 	}
+	m.Update("u1", func(old string, v int64, found bool) (string, int64) {
+		if !found || old != "one" || v != 1 {
+			t.Fatalf("update saw %q %d %v", old, v, found)
+		}
+		return old + "+", v + 1
+	})
+	if v, ok := m.Get("u1", 2); !ok || v != "one+" {
+		t.Fatalf("update: %q %v", v, ok)
+	}
 	m.Put("u2", 1, "x")
 	m.ForgetIf(func(k string) bool { return k == "u1" })
 	m.Forget("u2")

@@ -121,7 +121,7 @@ func New(cfg Config, s *store.Store, c cache.Cache, l ratelimit.Limiter, clock C
 		return nil, err
 	}
 	g := google.New(google.Config{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer})
-	return &Service{cfg: cfg, store: s, hasher: h, cache: c, limiter: l, google: g, clock: clock, log: log}, nil
+	return &Service{cfg: cfg, store: s, hasher: h, cache: c, limiter: l, google: g, clock: clock, log: log, decoded: newDecodedSessions()}, nil
 }
 
 // Config returns the module's configuration.

@@ -12,6 +12,7 @@ import (
 	"lamplight/modules/reading/readingapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/errs"
+	"lamplight/platform/memo"
 )
 
 // ErrEntryNotFound is the answer for a missing entry or another reader's.
@@ -27,14 +28,14 @@ type Service struct {
 	log   *slog.Logger
 	now   func() time.Time
 	logs  logMemo
-	// wholeLogs is ListAll's; the zero value is ready.
-	wholeLogs wholeLogs
+	// wholeLogs is ListAll's encoded logs.
+	wholeLogs *memo.Memo[string, WholeLog]
 }
 
 // New builds the service. Times are kept to the microsecond, the precision
 // both databases store, so a written entry reads back unchanged.
 func New(s *store.Store, c cache.Cache, log *slog.Logger) *Service {
-	return &Service{store: s, cache: c, log: log, now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
+	return &Service{store: s, cache: c, log: log, wholeLogs: memo.New[string, WholeLog](wholeLogsSize), now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
 }
 
 // write runs fn on the reader's log in one unit of work with a new log

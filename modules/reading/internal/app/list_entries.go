@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"strconv"
-	"sync"
 
 	"lamplight/modules/reading/readingapi"
 	"lamplight/platform/cache"
@@ -56,7 +55,7 @@ func (s *Service) ListAll(ctx context.Context, userID string, encode Encoding) (
 	if err != nil {
 		return WholeLog{}, err
 	}
-	if w, ok := s.wholeLogs.get(userID, version); ok {
+	if w, ok := s.wholeLogs.Get(userID, version); ok {
 		return w, nil
 	}
 	encoded, err := cache.Versioned(ctx, s.cache, s.log, entriesKey(userID), strconv.FormatInt(version, 10), entriesCacheTTL,
@@ -72,42 +71,13 @@ func (s *Service) ListAll(ctx context.Context, userID string, encode Encoding) (
 	}
 	sum := sha256.Sum256(append([]byte(userID+"\x00"), encoded...))
 	w := WholeLog{Encoded: encoded, Version: version, Tag: `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`}
-	s.wholeLogs.put(userID, w)
+	s.wholeLogs.Put(userID, w.Version, w)
 	return w, nil
 }
 
 // wholeLogsSize bounds the encoded logs kept in process (about 100 KB
-// each); past it an arbitrary one goes.
+// each). Each reader's latest is kept under its version and served only for
+// it: the current one, read per request from its stamp or the database.
 const wholeLogsSize = 256
-
-// wholeLogs keeps each recent reader's latest encoded log. It is served
-// only for the version it was kept under: the current one, read per
-// request from its stamp or the database.
-type wholeLogs struct {
-	mu sync.Mutex
-	m  map[string]WholeLog
-}
-
-func (w *wholeLogs) get(userID string, version int64) (WholeLog, bool) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	got, ok := w.m[userID]
-	return got, ok && got.Version == version
-}
-
-func (w *wholeLogs) put(userID string, l WholeLog) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.m == nil {
-		w.m = map[string]WholeLog{}
-	}
-	if _, ok := w.m[userID]; !ok && len(w.m) >= wholeLogsSize {
-		for k := range w.m {
-			delete(w.m, k)
-			break
-		}
-	}
-	w.m[userID] = l
-}
 
 func entriesKey(userID string) string { return "reading:entries:" + userID }

@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"slices"
 	"sort"
-	"sync"
 
 	"lamplight/modules/bible"
 	"lamplight/modules/reading/readingapi"
+	"lamplight/platform/memo"
 )
 
 // A write usually adds a passage on the log's last date (today). The
@@ -54,8 +54,7 @@ func keep[V any](vs []V, v V, version func(V) int64) []V {
 // Reads is the verses each recently computed reader read before their
 // log's last date.
 type Reads struct {
-	mu   sync.Mutex
-	kept map[readsKey][]readBefore
+	kept *memo.Memo[readsKey, []readBefore]
 }
 
 type readsKey struct{ userID, lookBack string }
@@ -69,7 +68,7 @@ type readBefore struct {
 }
 
 // NewReads returns an empty Reads.
-func NewReads() *Reads { return &Reads{kept: map[readsKey][]readBefore{}} }
+func NewReads() *Reads { return &Reads{kept: memo.New[readsKey, []readBefore](keptReaders)} }
 
 func (r readBefore) logVersion() int64 { return r.version }
 
@@ -84,9 +83,7 @@ func (rs *Reads) before(userID string, l readingapi.Log, lookBack string) (strin
 		return last, union(l.Entries, lookBack, last, &bible.VerseSet{})
 	}
 	key := readsKey{userID, lookBack}
-	rs.mu.Lock()
-	kept := rs.kept[key]
-	rs.mu.Unlock()
+	kept, _, _ := rs.kept.Latest(key)
 	var set *bible.VerseSet
 	for _, k := range slices.Backward(kept) {
 		switch {
@@ -103,25 +100,15 @@ func (rs *Reads) before(userID string, l readingapi.Log, lookBack string) (strin
 	if set == nil {
 		set = union(l.Entries, lookBack, last, &bible.VerseSet{})
 	}
-	rs.mu.Lock()
-	kept, ok := rs.kept[key]
-	if !ok && len(rs.kept) >= keptReaders {
-		clear(rs.kept)
-	}
-	rs.kept[key] = keep(kept, readBefore{version: l.Version, before: last, set: set}, readBefore.logVersion)
-	rs.mu.Unlock()
+	rs.kept.Update(key, func(kept []readBefore, _ int64, _ bool) ([]readBefore, int64) {
+		return keep(kept, readBefore{version: l.Version, before: last, set: set}, readBefore.logVersion), 0
+	})
 	return last, set
 }
 
 // forget drops what is kept of a deleted reader.
 func (rs *Reads) forget(userID string) {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	for k := range rs.kept {
-		if k.userID == userID {
-			delete(rs.kept, k)
-		}
-	}
+	rs.kept.ForgetIf(func(k readsKey) bool { return k.userID == userID })
 }
 
 // union adds to set the verses of the entries dated from from up to before
@@ -165,9 +152,10 @@ func (in Input) EntriesFrom(date string) []readingapi.Entry {
 }
 
 // previous is a runner's last values for each recently computed reader.
-type previous[T any] struct {
-	mu   sync.Mutex
-	kept map[string][]kept[T]
+type previous[T any] struct{ kept *memo.Memo[string, []kept[T]] }
+
+func newPrevious[T any]() previous[T] {
+	return previous[T]{kept: memo.New[string, []kept[T]](keptReaders)}
 }
 
 // kept is a value with what it was computed from: the log version, and
@@ -182,10 +170,9 @@ func (k kept[T]) version() int64 { return k.logVersion }
 
 // get returns the newest value for inputs computed at log version at most
 // version.
-func (p *previous[T]) get(userID, inputs string, version int64) (kept[T], bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, k := range slices.Backward(p.kept[userID]) {
+func (p previous[T]) get(userID, inputs string, version int64) (kept[T], bool) {
+	ks, _, _ := p.kept.Latest(userID)
+	for _, k := range slices.Backward(ks) {
 		if k.logVersion <= version && k.inputs == inputs {
 			return k, true
 		}
@@ -193,21 +180,13 @@ func (p *previous[T]) get(userID, inputs string, version int64) (kept[T], bool) 
 	return kept[T]{}, false
 }
 
-func (p *previous[T]) put(userID string, k kept[T]) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	old, ok := p.kept[userID]
-	if p.kept == nil || !ok && len(p.kept) >= keptReaders {
-		p.kept = map[string][]kept[T]{}
-	}
-	// Values of other inputs (settings changed, another day) are of no
-	// more use.
-	old = slices.DeleteFunc(slices.Clone(old), func(o kept[T]) bool { return o.inputs != k.inputs })
-	p.kept[userID] = keep(old, k, kept[T].version)
+func (p previous[T]) put(userID string, k kept[T]) {
+	p.kept.Update(userID, func(old []kept[T], _ int64, _ bool) ([]kept[T], int64) {
+		// Values of other inputs (settings changed, another day) are of
+		// no more use.
+		old = slices.DeleteFunc(slices.Clone(old), func(o kept[T]) bool { return o.inputs != k.inputs })
+		return keep(old, k, kept[T].version), 0
+	})
 }
 
-func (p *previous[T]) forget(userID string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	delete(p.kept, userID)
-}
+func (p previous[T]) forget(userID string) { p.kept.Forget(userID) }

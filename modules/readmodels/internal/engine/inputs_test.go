@@ -133,7 +133,7 @@ func startPlanApp(t *testing.T, extra ...fx.Option) (*planApp, error) {
 	a := &planApp{plans: &plans{name: map[string]string{}, version: map[string]int64{}, stamps: st}, cache: m}
 	type handlersIn struct {
 		fx.In
-		Handlers []bus.Handler     `group:"bus_handlers"`
+		Handlers []bus.Handler    `group:"bus_handlers"`
 		Keys     []cache.UserKeys `group:"cache_user_keys"`
 	}
 	app := fx.New(

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"go.uber.org/fx"
@@ -17,6 +16,7 @@ import (
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
+	"lamplight/platform/memo"
 	"lamplight/platform/metrics"
 )
 
@@ -96,7 +96,7 @@ type Runner[T any] struct {
 
 // NewRunner builds a runner for spec.
 func NewRunner[T any](spec Spec[T], d Deps) *Runner[T] {
-	return &Runner[T]{spec: spec, deps: d, now: time.Now}
+	return &Runner[T]{spec: spec, deps: d, now: time.Now, reads: newRecentReads(), prev: newPrevious[T]()}
 }
 
 // SetClock replaces the clock the reader's local date is computed from.
@@ -313,44 +313,21 @@ func ParseDate(field, value string) (string, error) {
 // logs) costs nothing per write.
 const EagerFor = 30 * time.Minute
 
-// recentReadsMax bounds the readers remembered; past it the oldest
-// forgotten are those not seen within EagerFor, else an arbitrary one.
+// recentReadsMax bounds the readers remembered.
 const recentReadsMax = 1 << 16
 
-// recentReads is when each reader last read a runner's value, in process.
-type recentReads struct {
-	mu sync.Mutex
-	at map[string]time.Time
-}
+// recentReads is when each reader last read a runner's value, in process,
+// the time as the version (a later read replaces an earlier one).
+type recentReads struct{ at *memo.Memo[string, struct{}] }
 
-func (r *recentReads) mark(userID string, now time.Time) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.at == nil {
-		r.at = map[string]time.Time{}
-	}
-	if _, ok := r.at[userID]; !ok && len(r.at) >= recentReadsMax {
-		for id, t := range r.at {
-			if now.Sub(t) > EagerFor {
-				delete(r.at, id)
-			}
-		}
-		for id := range r.at {
-			if len(r.at) < recentReadsMax {
-				break
-			}
-			delete(r.at, id)
-		}
-	}
-	r.at[userID] = now
-}
+func newRecentReads() recentReads { return recentReads{at: memo.New[string, struct{}](recentReadsMax)} }
+
+func (r recentReads) mark(userID string, now time.Time) { r.at.Put(userID, now.UnixNano(), struct{}{}) }
 
 // since tells whether the reader read the value after t.
-func (r *recentReads) since(userID string, t time.Time) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	at, ok := r.at[userID]
-	return ok && at.After(t)
+func (r recentReads) since(userID string, t time.Time) bool {
+	_, at, ok := r.at.Latest(userID)
+	return ok && at > t.UnixNano()
 }
 
 // forget drops the reader's previous value (their account is deleted).
