@@ -116,48 +116,6 @@ func apply(s stampState, exists bool, op StampOp, version int64) (value []byte, 
 	return []byte(strconv.FormatInt(s.pending, 10) + " " + strconv.FormatInt(s.version, 10)), ttl, true
 }
 
-// UserKeys names keys of a signed-in user that most requests read (version
-// stamps): the authentication middleware fetches them with the session, in
-// the same round trip, once it knows whose session it is. Modules add them
-// to the fx group UserKeysGroup.
-type UserKeys func(userID string) []string
-
-// UserKeysGroup is the fx group of UserKeys.
-const UserKeysGroup = `group:"cache_user_keys"`
-
-// Prefetched holds values read ahead of their use in a request.
-type Prefetched struct {
-	keys   []string
-	values [][]byte
-}
-
-// NewPrefetched pairs keys with the values read for them (nil: missing).
-func NewPrefetched(keys []string, values [][]byte) Prefetched {
-	return Prefetched{keys: keys, values: values}
-}
-
-type prefetchedKey struct{}
-
-// WithPrefetched returns ctx carrying values read for its request.
-func WithPrefetched(ctx context.Context, p Prefetched) context.Context {
-	if len(p.keys) == 0 {
-		return ctx
-	}
-	return context.WithValue(ctx, prefetchedKey{}, p)
-}
-
-// PrefetchedValue is the value read for key earlier in the request (nil when
-// the key was missing then); ok is false when it was not read ahead.
-func PrefetchedValue(ctx context.Context, key string) (value []byte, ok bool) {
-	p, _ := ctx.Value(prefetchedKey{}).(Prefetched)
-	for i, k := range p.keys {
-		if k == key {
-			return p.values[i], true
-		}
-	}
-	return nil, false
-}
-
 // StampedVersion is the version under the stamp key: as read with the
 // session (PrefetchedValue), else from c; when the stamp is missing or
 // pending, or c keeps no stamps, it is read from the database (read) and

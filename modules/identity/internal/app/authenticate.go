@@ -5,11 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"sync"
 
 	"lamplight/modules/identity/identityapi"
 	"lamplight/modules/identity/internal/domain"
 	"lamplight/platform/cache"
+	"lamplight/platform/memo"
 )
 
 // maxTokenLength rejects junk before hashing it.
@@ -86,40 +86,28 @@ type readAhead struct {
 
 // sessionAndAhead reads the session lookup under key and, when this
 // instance has seen it before and so expects whose it is, that user's keys
-// most requests read (cache.UserKeys), all in one round trip. They are used
-// only when the session turns out to be that user's.
+// most requests read (cache.ReadAhead). They are used only when the session
+// turns out to be that user's.
 func (s *Service) sessionAndAhead(ctx context.Context, hash, key string) ([]byte, readAhead, error) {
 	user := s.decoded.user(hash)
-	st, ok := cache.StamperOf(s.cache)
-	if user == "" || len(s.userKeys) == 0 || !ok {
-		raw, err := s.cache.Get(ctx, key)
-		return raw, readAhead{}, err
-	}
-	keys := []string{key}
-	for _, k := range s.userKeys {
-		keys = append(keys, k(user)...)
-	}
-	vals, err := st.GetMany(ctx, keys...)
-	if err != nil {
-		return nil, readAhead{}, err
-	}
-	if vals[0] == nil {
-		return nil, readAhead{}, cache.ErrMiss
-	}
-	return vals[0], readAhead{user: user, values: cache.NewPrefetched(keys[1:], vals[1:])}, nil
+	raw, p, err := cache.ReadAhead(ctx, s.cache, s.userKeys, key, user)
+	return raw, readAhead{user: user, values: p}, err
 }
 
-// decodedSessionsSize bounds the decoded session lookups kept; past it they
-// are all dropped and decoded again.
+// decodedSessionsSize bounds the decoded session lookups kept.
 const decodedSessionsSize = 10_000
 
 // decodedSessions keeps the last decoding of each cached session lookup, so
 // a request whose lookup is byte for byte the one seen before skips the
 // JSON decoding (an eighth of a cached read). The cache stays the truth:
-// only its current bytes are ever decoded or matched.
+// only its current bytes are ever decoded or matched, so the memo's
+// version is unused (0).
 type decodedSessions struct {
-	mu sync.Mutex
-	m  map[string]decodedSession
+	m *memo.Memo[string, decodedSession]
+}
+
+func newDecodedSessions() decodedSessions {
+	return decodedSessions{m: memo.New[string, decodedSession](decodedSessionsSize)}
 }
 
 type decodedSession struct {
@@ -128,28 +116,19 @@ type decodedSession struct {
 }
 
 // user is whose session the lookup under hash was when last decoded.
-func (d *decodedSessions) user(hash string) string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.m[hash].e.User.ID
+func (d decodedSessions) user(hash string) string {
+	got, _, _ := d.m.Latest(hash)
+	return got.e.User.ID
 }
 
-func (d *decodedSessions) decode(hash string, raw []byte, into *cachedSession) error {
-	d.mu.Lock()
-	got, ok := d.m[hash]
-	d.mu.Unlock()
-	if ok && bytes.Equal(got.raw, raw) {
+func (d decodedSessions) decode(hash string, raw []byte, into *cachedSession) error {
+	if got, _, ok := d.m.Latest(hash); ok && bytes.Equal(got.raw, raw) {
 		*into = got.e
 		return nil
 	}
 	if err := json.Unmarshal(raw, into); err != nil {
 		return err
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.m == nil || len(d.m) >= decodedSessionsSize {
-		d.m = map[string]decodedSession{}
-	}
-	d.m[hash] = decodedSession{raw: bytes.Clone(raw), e: *into}
+	d.m.Replace(hash, 0, decodedSession{raw: bytes.Clone(raw), e: *into})
 	return nil
 }
