@@ -15,6 +15,7 @@ import (
 	"go.uber.org/fx"
 	"gorm.io/gorm"
 
+	"lamplight/platform/archive"
 	"lamplight/platform/bus"
 	"lamplight/platform/cache"
 	"lamplight/platform/census"
@@ -80,6 +81,7 @@ var Module = fx.Module("platform",
 		newMailWorker,
 		idempotency.New,
 		fx.Annotate(census.New, fx.ParamTags(census.Group)),
+		fx.Annotate(archive.New, fx.ParamTags(archive.Group)),
 		newWriter,
 		fx.Annotate(func() db.Migrations { return outbox.Migrations }, fx.ResultTags(GroupMigrations)),
 		fx.Annotate(func() db.Migrations { return mail.Migrations }, fx.ResultTags(GroupMigrations)),

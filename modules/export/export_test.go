@@ -103,7 +103,7 @@ func TestIntegrationExportHTTP(t *testing.T) {
 			if err := json.Unmarshal([]byte(get(t, bob, "/api/export/archive.json", "archive", "json")), &ar); err != nil {
 				t.Fatal(err)
 			}
-			if ar.SchemaVersion != 2 || ar.App != "lamplight" || ar.ExportedAt == "" || ar.Settings["timeZone"] != "Europe/Berlin" ||
+			if ar.SchemaVersion != 3 || ar.App != "lamplight" || ar.ExportedAt == "" || ar.Settings["timeZone"] != "Europe/Berlin" ||
 				ar.LogEntries == nil || len(ar.LogEntries) != 0 || ar.Notes == nil || len(ar.Notes) != 0 || ar.Tags == nil || len(ar.Tags) != 0 ||
 				ar.Reminder != nil || ar.Sharing == nil || len(ar.Sharing) != 0 {
 				t.Fatalf("%+v", ar)

@@ -154,7 +154,7 @@ func TestIntegrationImport(t *testing.T) {
 			do(t, alice, "POST", "/api/sharing/calendar-feed", `{"readNext":false}`, http.StatusOK)
 			do(t, alice, "POST", "/api/sharing/progress-link", "", http.StatusOK)
 			before := archive(t, alice)
-			if !strings.Contains(before, `"schemaVersion":2`) || !strings.Contains(before, `"reminder":{"enabled":true,"time":"06:45"`) ||
+			if !strings.Contains(before, `"schemaVersion":3`) || !strings.Contains(before, `"reminder":{"enabled":true,"time":"06:45"`) ||
 				!strings.Contains(before, `"sharing":[{"kind":"calendar-feed","readNext":false},{"kind":"progress-link","readNext":false}]`) {
 				t.Fatalf("the archive lacks the reminder or the links: %s", before)
 			}
@@ -233,7 +233,7 @@ func TestIntegrationImport(t *testing.T) {
 			if got := comparable(t, archive(t, dst)); got["reminder"] != nil || len(got["sharing"].([]any)) != 0 || got["settings"].(map[string]any)["dailyVerseCountGoal"] != 250.0 {
 				t.Fatalf("%+v", got)
 			}
-			v1["schemaVersion"] = 3
+			v1["schemaVersion"] = 4
 			body, _ = json.Marshal(v1)
 			send(t, dst, "application/json", string(body), true, http.StatusBadRequest)
 		})

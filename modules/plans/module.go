@@ -16,6 +16,7 @@ import (
 	"lamplight/modules/plans/internal/httpapi"
 	"lamplight/modules/plans/internal/store"
 	"lamplight/platform"
+	"lamplight/platform/archive"
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
@@ -34,6 +35,7 @@ var Module = fx.Module("plans",
 	fx.Provide(
 		app.New,
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
+		fx.Annotate(archiveSection, fx.ResultTags(archive.Group)),
 	),
 	fx.Provide(
 		platform.AsRoutes(httpapi.New),
@@ -41,6 +43,12 @@ var Module = fx.Module("plans",
 		fx.Annotate(func() health.Module { return health.Module{Name: "plans"} }, fx.ResultTags(platform.GroupHealth)),
 	),
 )
+
+// archiveSection carries the reader's plans, with how they follow each, in
+// the export archive, and restores them from it.
+func archiveSection(s *app.Service) archive.Section {
+	return archive.Section{Name: app.ArchiveSection, Export: s.ExportArchive, Check: s.CheckArchive, Restore: s.RestoreArchive}
+}
 
 // deleteOnUserDeleted removes a deleted reader's plans.
 func deleteOnUserDeleted(s *app.Service) bus.Handler {

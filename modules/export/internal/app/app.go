@@ -16,6 +16,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/modules/sharing/sharingapi"
 	"lamplight/modules/tags/tagsapi"
+	"lamplight/platform/archive"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
 )
@@ -37,14 +38,18 @@ type Service struct {
 	settings  settingsapi.Reader
 	reminders remindersapi.Reader
 	links     sharingapi.Links
+	sections  archive.Sections
 	now       func() time.Time
 }
 
 // New builds the service.
 func New(log readingapi.Reader, notes notesapi.Reader, tags tagsapi.Lister, settings settingsapi.Reader,
-	reminders remindersapi.Reader, links sharingapi.Links,
-) *Service {
-	return &Service{log: log, notes: notes, tags: tags, settings: settings, reminders: reminders, links: links, now: time.Now}
+	reminders remindersapi.Reader, links sharingapi.Links, sections archive.Sections,
+) (*Service, error) {
+	if err := sections.Collides(layoutKeys...); err != nil {
+		return nil, err
+	}
+	return &Service{log: log, notes: notes, tags: tags, settings: settings, reminders: reminders, links: links, sections: sections, now: time.Now}, nil
 }
 
 // fileName names a download after what it holds and the reader's today.

@@ -12,8 +12,14 @@ import (
 )
 
 // ArchiveSchemaVersion is the version of the archive's layout; the import
-// reads the versions it knows. 2 added the reminder and the sharing links.
-const ArchiveSchemaVersion = 2
+// reads the versions it knows. 2 added the reminder and the sharing links;
+// 3 the sections modules contribute (platform/archive), each under its
+// name after the layout's own keys. A section versions its own layout, so
+// a new one needs no new version here.
+const ArchiveSchemaVersion = 3
+
+// layoutKeys are the archive's own keys, which no section may take.
+var layoutKeys = []string{"schemaVersion", "exportedAt", "app", "settings", "logEntries", "notes", "tags", "reminder", "sharing"}
 
 type archiveEntry struct {
 	ID           string        `json:"id"`
@@ -50,7 +56,7 @@ type archiveTag struct {
 // Archive is everything the reader keeps and set up as one JSON document,
 // the backup and restore format: settings, log, notes, tags, reminder (null
 // when never saved) and which sharing links they have (not their secret
-// addresses). The log and the notes are written one element at a time as
+// addresses), then every section modules contribute. The log and the notes are written one element at a time as
 // they are read.
 func (s *Service) Archive(ctx context.Context, userID string) (Download, error) {
 	st, err := s.settings.Get(ctx, userID)
@@ -127,7 +133,19 @@ func (s *Service) writeArchive(ctx context.Context, userID string, st settingsap
 	for i, l := range links {
 		a.item(i, l)
 	}
-	a.raw([]byte("]}\n"))
+	a.raw([]byte("]"))
+	for _, sec := range s.sections {
+		v, err := sec.Export(ctx, userID)
+		if err != nil {
+			return err
+		}
+		name, _ := json.Marshal(sec.Name)
+		a.raw([]byte(","))
+		a.raw(name)
+		a.raw([]byte(":"))
+		a.item(0, v)
+	}
+	a.raw([]byte("}\n"))
 	return a.err
 }
 

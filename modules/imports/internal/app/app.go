@@ -16,6 +16,7 @@ import (
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/modules/sharing/sharingapi"
 	"lamplight/modules/tags/tagsapi"
+	contrib "lamplight/platform/archive"
 	"lamplight/platform/errs"
 	"lamplight/platform/ratelimit"
 	"lamplight/platform/uow"
@@ -122,6 +123,9 @@ type Result struct {
 	LookBackDate, MoveLookBackTo string
 	// Notes and Tags count an archive's (nil for text).
 	Notes, Tags *Counts
+	// Sections counts each section modules contribute that the archive
+	// holds, by name (nil for text).
+	Sections map[string]contrib.Counts
 	// SettingsRestored tells that an archive's settings, with its reminder
 	// and sharing links, were (or, in a preview, would be) restored: only
 	// into an account without data.
@@ -141,6 +145,7 @@ type Service struct {
 	restorer  settingsapi.Restorer
 	reminders remindersapi.Restorer
 	links     sharingapi.Links
+	sections  contrib.Sections
 	limiter   ratelimit.Limiter
 	log       *slog.Logger
 }
@@ -148,11 +153,14 @@ type Service struct {
 // New builds the service.
 func New(w *uow.Writer, log readingapi.Reader, entries readingapi.Importer, notes notesapi.Reader, noteImp notesapi.Importer,
 	tags tagsapi.Lister, tagImp tagsapi.Importer, settings settingsapi.Reader, restorer settingsapi.Restorer,
-	reminders remindersapi.Restorer, links sharingapi.Links, limiter ratelimit.Limiter, logger *slog.Logger,
-) *Service {
+	reminders remindersapi.Restorer, links sharingapi.Links, sections contrib.Sections, limiter ratelimit.Limiter, logger *slog.Logger,
+) (*Service, error) {
+	if err := sections.Collides(layoutKeys...); err != nil {
+		return nil, err
+	}
 	return &Service{
 		w: w, reading: log, entries: entries, notes: notes, noteImp: noteImp,
 		tags: tags, tagImp: tagImp, settings: settings, restorer: restorer, reminders: reminders, links: links,
-		limiter: limiter, log: logger,
-	}
+		sections: sections, limiter: limiter, log: logger,
+	}, nil
 }

@@ -14,6 +14,7 @@ import (
 	"lamplight/modules/notes/notesapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/tags/tagsapi"
+	contrib "lamplight/platform/archive"
 	"lamplight/platform/errs"
 	"lamplight/platform/uow"
 )
@@ -60,7 +61,7 @@ func (s *Service) Import(ctx context.Context, userID, site, contentType string, 
 	var a *archive
 	res := &Result{LookBackDate: st.LookBackDate}
 	if first == '{' {
-		if a, err = readArchive(br); err != nil {
+		if a, err = readArchive(br, s.sections); err != nil {
 			return nil, err
 		}
 		res.Rows = a.rows
@@ -193,6 +194,16 @@ func (s *Service) previewArchive(ctx context.Context, userID string, a *archive,
 	if res.SettingsRestored {
 		res.LookBackDate = a.settings.LookBackDate
 	}
+	res.Sections = map[string]contrib.Counts{}
+	for _, sec := range s.sections {
+		if raw, ok := a.sections[sec.Name]; ok {
+			c, err := sec.Check(ctx, userID, raw)
+			if err != nil {
+				return err
+			}
+			res.Sections[sec.Name] = c
+		}
+	}
 	return nil
 }
 
@@ -254,8 +265,10 @@ func yield(ctx context.Context, took time.Duration) {
 }
 
 // writeArchive restores the settings, reminder and sharing links (when the
-// preview said so) and the tags in one unit of work, then the notes, a
-// chunk at a time, with their tags mapped to the reader's ids.
+// preview said so), the tags and the sections modules contribute in one
+// unit of work, then the notes, a chunk at a time, with their tags mapped
+// to the reader's ids. A section refused there rolls that unit back before
+// anything else is written.
 func (s *Service) writeArchive(ctx context.Context, userID, site string, a *archive, res *Result) error {
 	// Created in their original order, the tags' new ids sort as the old
 	// ones did, and so do a note's tags.
@@ -283,8 +296,17 @@ func (s *Service) writeArchive(ctx context.Context, userID, site string, a *arch
 			}
 		}
 		var err error
-		ids, added, err = s.tagImp.ImportTags(tx, userID, tags)
-		return err
+		if ids, added, err = s.tagImp.ImportTags(tx, userID, tags); err != nil {
+			return err
+		}
+		for _, sec := range s.sections {
+			if raw, ok := a.sections[sec.Name]; ok {
+				if res.Sections[sec.Name], err = sec.Restore(ctx, tx, userID, raw); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return err

@@ -11,16 +11,22 @@ import (
 	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/modules/sharing/sharingapi"
+	contrib "lamplight/platform/archive"
 	"lamplight/platform/dates"
 )
 
 // The archive layouts this import reads (the export's schemaVersion): 2
 // added the reminder and the sharing links; a version 1 archive has
-// neither, and restores none.
+// neither, and restores none. 3 added the sections modules contribute
+// (platform/archive); a section is read under its name whatever the
+// version, and a section no module contributes is skipped.
 const (
 	oldestArchiveVersion = 1
-	archiveSchemaVersion = 2
+	archiveSchemaVersion = 3
 )
+
+// layoutKeys are the archive's own keys, which no section may take.
+var layoutKeys = []string{"schemaVersion", "exportedAt", "app", "settings", "logEntries", "notes", "tags", "reminder", "sharing"}
 
 type archiveEntry struct {
 	Date         string        `json:"date"`
@@ -59,12 +65,15 @@ type archive struct {
 	tags     []archiveTag
 	reminder *remindersapi.Reminder
 	sharing  []sharingapi.Link
+	// sections holds the contributed sections present, as written.
+	sections map[string]json.RawMessage
 }
 
-// readArchive decodes the archive one log entry at a time.
-func readArchive(br *bufio.Reader) (*archive, error) {
+// readArchive decodes the archive one log entry at a time; the sections
+// are kept as written for their modules to read.
+func readArchive(br *bufio.Reader, sections contrib.Sections) (*archive, error) {
 	dec := json.NewDecoder(br)
-	a := &archive{}
+	a := &archive{sections: map[string]json.RawMessage{}}
 	version := 0
 	if err := expect(dec, json.Delim('{')); err != nil {
 		return nil, err
@@ -111,8 +120,11 @@ func readArchive(br *bufio.Reader) (*archive, error) {
 		case "sharing":
 			err = dec.Decode(&a.sharing)
 		default:
-			var skip json.RawMessage
-			err = dec.Decode(&skip)
+			var raw json.RawMessage
+			err = dec.Decode(&raw)
+			if _, ok := sections.Named(key); ok && err == nil {
+				a.sections[key] = raw
+			}
 		}
 		if errors.Is(err, ErrTooManyRows) {
 			return nil, err

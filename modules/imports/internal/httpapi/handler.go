@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"lamplight/modules/imports/internal/app"
+	contrib "lamplight/platform/archive"
 	"lamplight/platform/httpx"
 )
 
@@ -49,14 +50,16 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 
 // head is the answer without its rows, which writeResult streams after it.
 type head struct {
-	Counts           app.Counts  `json:"counts"`
-	FirstDate        string      `json:"firstDate,omitempty"`
-	LastDate         string      `json:"lastDate,omitempty"`
-	LookBackDate     string      `json:"lookBackDate"`
-	MoveLookBackTo   string      `json:"moveLookBackTo,omitempty"`
-	Notes            *app.Counts `json:"notes,omitempty"`
-	Tags             *app.Counts `json:"tags,omitempty"`
-	SettingsRestored bool        `json:"settingsRestored"`
+	Counts         app.Counts  `json:"counts"`
+	FirstDate      string      `json:"firstDate,omitempty"`
+	LastDate       string      `json:"lastDate,omitempty"`
+	LookBackDate   string      `json:"lookBackDate"`
+	MoveLookBackTo string      `json:"moveLookBackTo,omitempty"`
+	Notes          *app.Counts `json:"notes,omitempty"`
+	Tags           *app.Counts `json:"tags,omitempty"`
+	// Sections counts the sections modules contribute, by name.
+	Sections         map[string]contrib.Counts `json:"sections,omitempty"`
+	SettingsRestored bool                      `json:"settingsRestored"`
 }
 
 type row struct {
@@ -74,7 +77,7 @@ type row struct {
 func writeResult(w *bufio.Writer, res *app.Result) error {
 	b, err := json.Marshal(head{
 		Counts: res.Counts, FirstDate: res.FirstDate, LastDate: res.LastDate, LookBackDate: res.LookBackDate,
-		MoveLookBackTo: res.MoveLookBackTo, Notes: res.Notes, Tags: res.Tags, SettingsRestored: res.SettingsRestored,
+		MoveLookBackTo: res.MoveLookBackTo, Notes: res.Notes, Tags: res.Tags, Sections: res.Sections, SettingsRestored: res.SettingsRestored,
 	})
 	if err != nil {
 		return err

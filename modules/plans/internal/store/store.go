@@ -169,8 +169,22 @@ func (s *Store) Get(ctx context.Context, userID, id string) (Stored, error) {
 
 // List returns the reader's plans, oldest first.
 func (s *Store) List(ctx context.Context, userID string) ([]Stored, error) {
+	return (&Tx{db: s.db.WithContext(ctx)}).List(userID)
+}
+
+// DeleteUser removes every plan of a reader.
+func (s *Store) DeleteUser(ctx context.Context, userID string) error {
+	return s.db.WithContext(ctx).Where("user_id = ?", userID).Delete(&row{}).Error
+}
+
+// In is the repository inside a unit of work another module began (an
+// archive's restore).
+func (s *Store) In(u *uow.Tx) *Tx { return &Tx{Tx: u, db: u.DB()} }
+
+// List returns the reader's plans within the unit of work, oldest first.
+func (s *Tx) List(userID string) ([]Stored, error) {
 	var rows []row
-	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).Order("created_at, id").Find(&rows).Error; err != nil {
+	if err := s.db.Where("user_id = ?", userID).Order("created_at, id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]Stored, len(rows))
@@ -182,9 +196,4 @@ func (s *Store) List(ctx context.Context, userID string) ([]Stored, error) {
 		out[i] = p
 	}
 	return out, nil
-}
-
-// DeleteUser removes every plan of a reader.
-func (s *Store) DeleteUser(ctx context.Context, userID string) error {
-	return s.db.WithContext(ctx).Where("user_id = ?", userID).Delete(&row{}).Error
 }
