@@ -820,9 +820,9 @@ export interface paths {
         put?: never;
         /**
          * Preview or import a file of readings (the archive, the log as CSV, or pasted text)
-         * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1 or 2); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the seven languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
+         * @description The file is the request body, at most 32 MiB; its layout is read from the content, not the Content-Type: the JSON archive of /api/export/archive.json (schemaVersion 1, 2 or 3); the reading log CSV (`YYYY-MM-DD,<passage>`, no header) with passages in any of the seven languages, mixed too, with or without a byte order mark, LF or CRLF, quoted fields; the CSV with verse ids (`date,start_verse_id,end_verse_id[,passage]`, header optional); or one reading a line as people keep them (`2024-01-03 Gen 1-3`, `2024-01-03: Matt 1; Ps 2`, `3 Jan 2024 - John 3`, dates also numeric or with month names in the reader's language). A line naming several passages gives a row each, with the same line number; an archive's rows are its log entries, numbered from 1.
          *
-         *     Each row is new, existing (reason already_logged: the same date and range is logged; repeated_in_file: an earlier row has it) or invalid (reason invalid_date, missing_passage, invalid_book_name, invalid_verse_range, line_too_long; text holds the line). With dryRun=true nothing is written. Without it the new rows, and an archive's tags (matched by label, ignoring case), notes (with their passages, tags and times; one with the same content and creation time is existing) and, into an account with no log, notes or tags yet, its settings (except the language, which is the account's) are written in transactions of 100 rows (or notes) each, with a pause between them, so a large import never holds other readers' writes for long, and the answer is the same with what was written. Importing the same file again adds nothing, so an import cut short is completed by sending it again. moveLookBackTo is set when new readings predate the reader's look-back date. The answer lists the first 1,000 rows; the counts cover all of them.
+         *     Each row is new, existing (reason already_logged: the same date and range is logged; repeated_in_file: an earlier row has it) or invalid (reason invalid_date, missing_passage, invalid_book_name, invalid_verse_range, line_too_long; text holds the line). With dryRun=true nothing is written. Without it the new rows, and an archive's tags (matched by label, ignoring case), notes (with their passages, tags and times; one with the same content and creation time is existing) and, into an account with no log, notes or tags yet, its settings (except the language, which is the account's) are written, with the sections modules contribute (each checked first: a section its module refuses, such as a plan with a bad date, answers 400 validation_error naming the field, e.g. plans.2.startDate, or a module's own conflict such as plan_limit_reached, and nothing is written), in transactions of 100 rows (or notes) each, with a pause between them, so a large import never holds other readers' writes for long, and the answer is the same with what was written. Importing the same file again adds nothing, so an import cut short is completed by sending it again. moveLookBackTo is set when new readings predate the reader's look-back date. The answer lists the first 1,000 rows; the counts cover all of them.
          *
          *     Bounds: a file gives at most 100,000 rows (and an archive 20,000 notes), and a reader's log holds at most 150,000 entries after an import: beyond either the answer is 413 payload_too_large with code import_too_many_rows (properties.maxRows) or import_log_full (properties.maxEntries), and nothing is written. A reader may send 30 imports or previews an hour (429 too_many_requests with Retry-After beyond).
          */
@@ -1811,7 +1811,7 @@ export interface components {
          * @enum {string}
          */
         ErrorKind: "validation_error" | "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "payload_too_large" | "internal_error" | "unavailable";
-        /** @description Schema version 2 (version 1 had no reminder and sharing; the import reads both). Times are RFC 3339 in UTC; dates YYYY-MM-DD; verse ids are 100000000 + book*1000000 + chapter*1000 + verse (Genesis 1:1 is 101001001). Tag ids in notes name tags of the same archive. */
+        /** @description Schema version 3 (version 1 had no reminder and sharing, version 2 no sections; the import reads all three). Times are RFC 3339 in UTC; dates YYYY-MM-DD; verse ids are 100000000 + book*1000000 + chapter*1000 + verse (Genesis 1:1 is 101001001). Tag ids in notes name tags of the same archive. After the keys below come the sections modules contribute, each under its own name with its own layout and version, described by its module as a schema named <Name>ArchiveSection (plans: PlansArchiveSection); an import skips a section no module of it reads. */
         ExportArchive: {
             /** @enum {string} */
             app: "lamplight";
@@ -1851,7 +1851,7 @@ export interface components {
                 time: string;
             } | null;
             /** @enum {integer} */
-            schemaVersion: 2;
+            schemaVersion: 3;
             settings: components["schemas"]["Settings"];
             /** @description The secret links the reader has, never their addresses; a restore makes new ones. */
             sharing: {
@@ -1869,6 +1869,8 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
+        } & {
+            [key: string]: unknown;
         };
         Feedback: {
             /** Format: date-time */
@@ -2003,6 +2005,10 @@ export interface components {
                 /** @description An invalid line as written, cut to 200 bytes */
                 text?: string;
             }[];
+            /** @description The sections modules contribute that the archive holds, by name (plans: plans new and already there, matched by source, name and creation time) */
+            sections?: {
+                [key: string]: components["schemas"]["ImportCounts"];
+            };
             settingsRestored: boolean;
             tags?: components["schemas"]["ImportCounts"];
         };
@@ -2183,6 +2189,40 @@ export interface components {
         PlanTrack: {
             name: string;
             passages: components["schemas"]["PlanPassage"][];
+        };
+        /** @description The export archive's "plans" section: the reader's plans, oldest first, with how they follow each. A library plan is named by its template id (source) and rebuilt from the library; any other carries its days. An import adds the plans the account lacks (same source, name and creation time is already there), within the limit of 50, and refuses the whole archive when a plan is invalid (field plans.<n>.<field>). */
+        PlansArchiveSection: {
+            plans: {
+                /** @description The catch-up actions taken, oldest first, as recorded (undo drops the last) */
+                adjustments: {
+                    fromDay?: number;
+                    /** @enum {string} */
+                    mode: "shift" | "rebalance" | "spread" | "pause" | "resume" | "extend";
+                    /** Format: date */
+                    on: string;
+                    slots?: number[][];
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Absent for a template's plan */
+                days?: {
+                    passages: {
+                        endVerseId: number;
+                        startVerseId: number;
+                    }[];
+                }[];
+                description?: string;
+                name: string;
+                /** @description A template id, or generated, imported or custom */
+                source: string;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                updatedAt: string;
+                weekdays: number[];
+            }[];
+            /** @enum {integer} */
+            version: 1;
         };
         ProgressSummary: {
             /** @example 50 */
