@@ -268,11 +268,21 @@ func BenchmarkIntegrationSQLite(b *testing.B) {
 		Key(string) string
 		Version(int64, settingsapi.Settings, string) string
 	}
-	for _, p := range []versioned{e.versecounts, e.progress, e.suggestions, e.streaks} {
-		waitCached(b, e, p.Key("u1"), func() string {
+	// Suggestions and the streak were read for benchToday, the others for
+	// the real today: each cached version carries the day it was read for.
+	for _, w := range []struct {
+		p     versioned
+		today func(settingsapi.Settings) string
+	}{
+		{e.versecounts, func(s settingsapi.Settings) string { return dates.Today(s.TimeZone, time.Now()) }},
+		{e.progress, func(s settingsapi.Settings) string { return dates.Today(s.TimeZone, time.Now()) }},
+		{e.suggestions, func(settingsapi.Settings) string { return benchToday }},
+		{e.streaks, func(settingsapi.Settings) string { return benchToday }},
+	} {
+		waitCached(b, e, w.p.Key("u1"), func() string {
 			lv, _ := e.reading.Version(ctx, "u1")
 			s, _ := e.settings.Get(ctx, "u1")
-			return p.Version(lv, s, dates.Today(s.TimeZone, time.Now()))
+			return w.p.Version(lv, s, w.today(s))
 		})
 	}
 	rebuilders := map[string]readmodelsapi.Rebuilder{}
