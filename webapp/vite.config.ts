@@ -1,6 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME_COLOR = '#9a4a12';
@@ -8,6 +10,42 @@ const BACKGROUND_COLOR = '#fbf8f3';
 
 // `npm run dev` forwards server paths to a running Go server (make run), port overridable.
 const DEV_SERVER = process.env.LAMPLIGHT_DEV_SERVER ?? 'http://127.0.0.1:8080';
+
+const LOCALES_DIR = fileURLToPath(new URL('./src/shared/i18n/locales/', import.meta.url));
+const MODULE_API_ERRORS = 'virtual:module-api-errors/';
+
+/**
+ * `virtual:module-api-errors/<lng>` is the `apiError` key of every namespace file of a locale but
+ * common (locales/<lng>/<module>.json) merged: the messages of each module's error codes ship with
+ * the locale, while the rest of its namespace stays lazy (src/shared/i18n/i18n.ts).
+ */
+export function moduleApiErrors(): Plugin {
+  return {
+    name: 'lamplight:module-api-errors',
+    resolveId(id) {
+      return id.startsWith(MODULE_API_ERRORS) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${MODULE_API_ERRORS}`)) return null;
+      const dir = join(LOCALES_DIR, id.slice(MODULE_API_ERRORS.length + 1));
+      const texts: Record<string, unknown> = {};
+      for (const file of (await readdir(dir)).filter((name) => name.endsWith('.json') && name !== 'common.json').sort()) {
+        this.addWatchFile(join(dir, file));
+        const { apiError } = JSON.parse(await readFile(join(dir, file), 'utf8')) as { apiError?: object };
+        Object.assign(texts, apiError);
+      }
+      return `export default ${JSON.stringify(texts)};`;
+    },
+    // A namespace file added or removed changes what its locale's module reads.
+    configureServer(server) {
+      server.watcher.on('all', (_event, file) => {
+        const locale = relative(LOCALES_DIR, file).split(sep)[0];
+        const module = server.moduleGraph.getModuleById(`\0${MODULE_API_ERRORS}${locale}`);
+        if (module) void server.reloadModule(module);
+      });
+    },
+  };
+}
 
 export default defineConfig({
   server: {
@@ -44,6 +82,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    moduleApiErrors(),
     react(),
     VitePWA({
       // A new version waits for the reader's Reload (src/shared/pwa/PwaNotices.tsx).

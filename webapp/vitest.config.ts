@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { moduleApiErrors } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [moduleApiErrors(), react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@bible-data': fileURLToPath(new URL('../modules/bible/data', import.meta.url)) },
   },

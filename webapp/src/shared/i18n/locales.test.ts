@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, LOCALE_INFO, localizePath, matchLocale, splitLocalePath, type Locale } from './locales';
+import generatedTypes from './namespaces.gen.ts?raw';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -35,6 +36,11 @@ describe('translations', () => {
   it('has English namespaces', () => {
     expect(namespaces).toContain('common');
     expect(namespaces).toContain('home');
+  });
+
+  it('types every namespace there is a file for (npm run i18n-types writes namespaces.gen.ts)', () => {
+    const typed = [...generatedTypes.matchAll(/^ {2}(\w+): typeof \w+;$/gm)].map((m) => m[1]);
+    expect(typed).toEqual([...namespaces].sort());
   });
 
   it('has no namespace that English lacks', () => {

@@ -43,6 +43,14 @@ describe('error messages', () => {
     );
   });
 
+  // The plans namespace (locales/<lng>/plans.json) holds these; no page of plans loaded it.
+  it('translates a module’s own codes from its namespace file, in every locale', async () => {
+    const { result } = renderHook(() => useErrorMessages(), { wrapper });
+    expect(result.current.code({ code: 'plan_finished' })).toBe('This plan is finished.');
+    await ensureLocale('uk');
+    expect(result.current.code({ code: 'plan_paused' })).toBe('Цей план призупинено. Спершу відновіть його.');
+  });
+
   it('says when to try again after too many requests', () => {
     const { result } = renderHook(() => useErrorMessages(), { wrapper });
     expect(
