@@ -54,7 +54,7 @@ func TestEveryPublicScreenIsDescribed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := app.New(content.Files())
+	svc, err := app.New(content.Files(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"lamplight/platform"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/privacy"
 )
 
 // pages holds pages/{locale}/{section}/{slug}.md.
@@ -36,10 +37,11 @@ func Files() fs.FS {
 }
 
 // Module loads and checks every page at start (a bad file fails start-up),
-// then serves /_content and describes the public pages to the platform.
+// with the entries modules give the privacy policy (privacy.Group) merged
+// in, then serves /_content and describes the public pages to the platform.
 var Module = fx.Module("content",
 	// Use cases.
-	fx.Provide(func() (*app.Service, error) { return app.New(Files()) }),
+	fx.Provide(fx.Annotate(func(entries []privacy.Entry) (*app.Service, error) { return app.New(Files(), entries) }, fx.ParamTags(privacy.Group))),
 	// HTTP.
 	fx.Provide(
 		platform.AsSiteRoutes(httpapi.New),

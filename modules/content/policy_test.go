@@ -2,7 +2,6 @@ package content_test
 
 import (
 	"io"
-	"io/fs"
 	"maps"
 	"regexp"
 	"slices"
@@ -14,17 +13,21 @@ import (
 	"gorm.io/gorm"
 
 	"lamplight/app"
-	"lamplight/modules/content"
+	contentapp "lamplight/modules/content/internal/app"
+	"lamplight/modules/content/internal/domain"
 	"lamplight/platform/locale"
+	"lamplight/platform/privacy"
 	"lamplight/platform/testkit"
 )
 
-// policyEntries maps every table of the schema to the entry of the privacy
-// policy that says what it holds ("" for a table without personal data).
-// Each language's policy/privacy.md names its entries as Markdown link
-// definitions ("[reminders]: #what-we-keep-and-why"), which show nothing
-// and point at the section that tells about them. A new table fails the
-// test until it is listed here, and an entry until the policy has it.
+// policyEntries maps every table of the schema that no module's own
+// privacy.Entry names to the entry of the privacy policy that says what it
+// holds ("" for a table without personal data). The served policy of each
+// language names its entries as Markdown link definitions ("[reminders]:
+// #what-we-keep-and-why"), which show nothing and point at the section
+// that tells about them. A new table fails the test until a module's
+// privacy.Entry or this list names it, and an entry until the policy has
+// it.
 var policyEntries = map[string]string{
 	"identity_users":               "account",
 	"identity_sessions":            "sign-ins",
@@ -43,7 +46,6 @@ var policyEntries = map[string]string{
 	"passage_notes_search":         "notes", // SQLite's search index of the notes' text
 	"passage_note_tags":            "notes",
 	"user_settings":                "settings",
-	"reading_plans":                "plans",
 	"reminders":                    "reminders",
 	"reminder_occurrences":         "reminders",
 	"reminder_push_subscriptions":  "push",
@@ -63,12 +65,13 @@ var policyEntries = map[string]string{
 	"engagement_version":           "", // one counter
 }
 
-// deletedWithAccount are the entries whose data goes (or, for the
-// administrator actions, whose address is blanked) when a reader deletes
-// their account: the policy's account-deletion section names each of them
-// as a reference link ("[reminders][reminders]").
+// deletedWithAccount are the entries of policyEntries whose data goes (or,
+// for the administrator actions, whose address is blanked) when a reader
+// deletes their account, besides the modules' entries DeletedWithAccount:
+// the policy's account-deletion section names each of them as a reference
+// link ("[reminders][reminders]").
 var deletedWithAccount = []string{
-	"account", "sign-ins", "codes", "emails", "reading-log", "notes", "settings", "plans",
+	"account", "sign-ins", "codes", "emails", "reading-log", "notes", "settings",
 	"reminders", "push", "sharing", "activity", "feedback", "admin-log",
 }
 
@@ -84,27 +87,32 @@ var definition = regexp.MustCompile(`(?m)^\[([a-z-]+)\]: #([\p{L}\p{N}_-]+)\s*$`
 
 var heading = regexp.MustCompile(`(?m)^#{2,3} (.+)$`)
 
-// headingID is the web app's id of a heading (webapp/src/shared/markdown,
-// headingId): lower case, letters, digits, spaces, _ and - only, spaces
-// and _ as one -.
-func headingID(text string) string {
-	kept := headingDrop.ReplaceAllString(strings.ToLower(text), "")
-	return headingSpace.ReplaceAllString(strings.TrimSpace(kept), "-")
-}
-
-var (
-	headingDrop  = regexp.MustCompile(`[^\p{L}\p{N}\s_-]`)
-	headingSpace = regexp.MustCompile(`[\s_]+`)
-)
-
 // TestIntegrationPolicyNamesEveryTableOfPersonalData: every table of the
-// live schema is listed, every entry it names is in the privacy policy of
-// every language and points at one of its sections, and the policy names
-// no entry that no table has.
+// live schema is listed here or in a module's privacy.Entry, every entry
+// is in the privacy policy the app serves in every language and points at
+// one of its sections, and the policy names no entry that no table has.
 func TestIntegrationPolicyNamesEveryTableOfPersonalData(t *testing.T) {
 	testkit.Integration(t)
-	var db *gorm.DB
-	testkit.StartApp(t, app.Options(testkit.SQLiteConfig(t), io.Discard, fstest.MapFS{}, fx.Populate(&db)))
+	var (
+		db      *gorm.DB
+		pages   *contentapp.Service
+		modules []privacy.Entry
+	)
+	testkit.StartApp(t, app.Options(testkit.SQLiteConfig(t), io.Discard, fstest.MapFS{}, fx.Populate(&db, &pages),
+		fx.Invoke(fx.Annotate(func(entries []privacy.Entry) { modules = entries }, fx.ParamTags(privacy.Group)))))
+	entryOf := maps.Clone(policyEntries)
+	deleted := slices.Clone(deletedWithAccount)
+	for _, e := range modules {
+		for _, table := range e.Tables {
+			if other, ok := entryOf[table]; ok {
+				t.Errorf("table %s is in both entry %s and the module's entry %s", table, other, e.Name)
+			}
+			entryOf[table] = e.Name
+		}
+		if e.DeletedWithAccount {
+			deleted = append(deleted, e.Name)
+		}
+	}
 	var tables []string
 	if err := db.Raw(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).Scan(&tables).Error; err != nil {
 		t.Fatal(err)
@@ -115,30 +123,33 @@ func TestIntegrationPolicyNamesEveryTableOfPersonalData(t *testing.T) {
 			continue
 		}
 		seen[table] = true
-		if _, ok := policyEntries[table]; !ok {
-			t.Errorf("table %s is in no policy entry: list it in policyEntries (\"\" when it holds no personal data) and say in the privacy policy what it keeps", table)
+		if _, ok := entryOf[table]; !ok {
+			t.Errorf("table %s is in no policy entry: name it in its module's privacy.Entry (or policyEntries, \"\" when it holds no personal data) and say in the privacy policy what it keeps", table)
 		}
 	}
-	for _, table := range slices.Sorted(maps.Keys(policyEntries)) {
+	for _, table := range slices.Sorted(maps.Keys(entryOf)) {
 		if !seen[table] {
 			t.Errorf("policyEntries lists %s, which the schema does not have", table)
 		}
 	}
 	used := map[string]bool{}
-	for _, entry := range policyEntries {
+	for _, entry := range entryOf {
 		if entry != "" {
 			used[entry] = true
 		}
 	}
 	for _, l := range locale.All {
-		raw, err := fs.ReadFile(content.Files(), l.Code+"/policy/privacy.md")
+		page, err := pages.Get(l.Code, "policy", "privacy")
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := string(raw)
+		text := page.Markdown
+		if strings.Contains(text, "{{") {
+			t.Errorf("%s privacy policy: a marker is left in the served text", l.Code)
+		}
 		sections := map[string]bool{}
 		for _, h := range heading.FindAllStringSubmatch(text, -1) {
-			sections[headingID(h[1])] = true
+			sections[domain.HeadingID(h[1])] = true
 		}
 		defined := map[string]bool{}
 		for _, d := range definition.FindAllStringSubmatch(text, -1) {
@@ -155,15 +166,15 @@ func TestIntegrationPolicyNamesEveryTableOfPersonalData(t *testing.T) {
 				t.Errorf("%s privacy policy has no entry %s", l.Code, entry)
 			}
 		}
-		if missing := deletionMissing(text); len(missing) > 0 {
+		if missing := deletionMissing(text, deleted); len(missing) > 0 {
 			t.Errorf("%s privacy policy: no section says that deleting the account deletes %v (as reference links, like [your reminders][reminders])", l.Code, missing)
 		}
 	}
 }
 
-// deletionMissing answers the entries of deletedWithAccount that the
-// section naming most of them does not name.
-func deletionMissing(text string) []string {
+// deletionMissing answers the entries of deleted that the section naming
+// most of them does not name.
+func deletionMissing(text string, deleted []string) []string {
 	var best []string
 	for i, section := range heading.Split(text, -1) {
 		named := map[string]bool{}
@@ -171,7 +182,7 @@ func deletionMissing(text string) []string {
 			named[r[1]] = true
 		}
 		var missing []string
-		for _, entry := range deletedWithAccount {
+		for _, entry := range deleted {
 			if !named[entry] {
 				missing = append(missing, entry)
 			}

@@ -7,7 +7,8 @@ package plans
 
 import (
 	"context"
-	_ "embed"
+	"embed"
+	"io/fs"
 
 	"go.uber.org/fx"
 
@@ -20,13 +21,19 @@ import (
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/privacy"
 )
 
 //go:embed openapi.yaml
 var openapi []byte
 
-// Module provides the plans store, the use cases and the
-// /api/reading-plans routes.
+// policy holds the privacy policy's entry for the plans, per language.
+//
+//go:embed policy
+var policy embed.FS
+
+// Module provides the plans store, the use cases, the
+// /api/reading-plans routes and the plans' entry in the privacy policy.
 var Module = fx.Module("plans",
 	fx.Provide(
 		store.New,
@@ -41,8 +48,16 @@ var Module = fx.Module("plans",
 		platform.AsRoutes(httpapi.New),
 		fx.Annotate(func() httpx.OpenAPIFragment { return openapi }, fx.ResultTags(platform.GroupOpenAPI)),
 		fx.Annotate(func() health.Module { return health.Module{Name: "plans"} }, fx.ResultTags(platform.GroupHealth)),
+		fx.Annotate(policyEntry, fx.ResultTags(privacy.Group)),
 	),
 )
+
+// policyEntry tells the privacy policy what the plans keep; they go with
+// the account (deleteOnUserDeleted).
+func policyEntry() (privacy.Entry, error) {
+	texts, err := fs.Sub(policy, "policy")
+	return privacy.Entry{Name: "plans", Tables: []string{"reading_plans"}, DeletedWithAccount: true, Texts: texts}, err
+}
 
 // archiveSection carries the reader's plans, with how they follow each, in
 // the export archive, and restores them from it.

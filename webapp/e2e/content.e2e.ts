@@ -70,6 +70,9 @@ it('opens the FAQ and the privacy policy in German, links staying in German', as
   await page.getByRole('heading', { level: 1, name: privacy.title }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/de/policy/privacy');
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  // The plans module's own entry (modules/plans/policy/de.md): its row, and its link in the deletion list.
+  await article.getByRole('cell', { name: /^Lesepläne: / }).waitFor();
+  expect(await article.getByRole('link', { name: 'Lesepläne', exact: true }).getAttribute('href')).toMatch(/^#/);
   await expectAccessible(page);
 
   await page.setViewportSize(PHONE);

@@ -8,6 +8,8 @@ import (
 	"lamplight/modules/content"
 	"lamplight/modules/content/internal/app"
 	"lamplight/platform/errs"
+	"lamplight/platform/locale"
+	"lamplight/platform/privacy"
 )
 
 func page(title, order string) *fstest.MapFile {
@@ -15,7 +17,7 @@ func page(title, order string) *fstest.MapFile {
 }
 
 func TestEveryShippedPageLoads(t *testing.T) {
-	if _, err := app.New(content.Files()); err != nil {
+	if _, err := app.New(content.Files(), nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -28,7 +30,7 @@ func TestABadFileFailsStartUp(t *testing.T) {
 		"en/news/overview.md":   page("Overview", "1"),
 		"en/overview.md":        page("Overview", "1"),
 	} {
-		_, err := app.New(fstest.MapFS{name: file})
+		_, err := app.New(fstest.MapFS{name: file}, nil)
 		if err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -42,7 +44,7 @@ func TestGet(t *testing.T) {
 		"en/about/install.md":  page("Install", "2"),
 		"de/about/overview.md": page("Überblick", "1"),
 		"uk/policy/privacy.md": page("Приватність", "1"),
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,4 +86,77 @@ func TestGet(t *testing.T) {
 func isNotFound(err error) bool {
 	e, ok := errs.As(err)
 	return ok && e.Kind == errs.KindNotFound
+}
+
+// policyPages is a privacy policy in every language with the places for
+// modules' entries.
+func policyPages() fstest.MapFS {
+	files := fstest.MapFS{}
+	for _, l := range locale.All {
+		files[l.Code+"/policy/privacy.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Privacy\ndescription: What is kept.\nupdated: 2026-11-20\n---\n" +
+			"## What we keep\n\n| What | Why | How long |\n|---|---|---|\n| **Account** | To sign in | Until deleted |\n{{module-entries}}\n\n" +
+			"## Deleting your account\n\nDeletes your [account][account]{{module-deletions}}.\n\n[account]: #what-we-keep\n")}
+	}
+	return files
+}
+
+func plansEntry(drop string) privacy.Entry {
+	texts := fstest.MapFS{}
+	for _, l := range locale.All {
+		texts[l.Code+".md"] = &fstest.MapFile{Data: []byte("---\nupdated: 2026-11-27\ndeleted: \"your [plans][plans]\"\n---\n| **Plans** | To follow them | Until deleted |\n")}
+	}
+	delete(texts, drop)
+	return privacy.Entry{Name: "plans", Tables: []string{"reading_plans"}, DeletedWithAccount: true, Texts: texts}
+}
+
+func TestModulesEntriesJoinThePrivacyPolicy(t *testing.T) {
+	s, err := app.New(policyPages(), []privacy.Entry{plansEntry("")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.Get("uk", "policy", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| **Account** | To sign in | Until deleted |\n| **Plans** | To follow them | Until deleted |\n\n## Deleting",
+		"Deletes your [account][account], your [plans][plans].",
+		"[account]: #what-we-keep\n[plans]: #what-we-keep",
+	} {
+		if !strings.Contains(v.Markdown, want) {
+			t.Errorf("the policy lacks %q:\n%s", want, v.Markdown)
+		}
+	}
+	if v.Updated != "2026-11-27" {
+		t.Errorf("updated %s, want the entry's later day", v.Updated)
+	}
+
+	s, err = app.New(policyPages(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ = s.Get("en", "policy", "")
+	if strings.Contains(v.Markdown, "{{") || !strings.Contains(v.Markdown, "Until deleted |\n\n## Deleting") || !strings.Contains(v.Markdown, "[account][account].") {
+		t.Errorf("without entries the markers stay:\n%s", v.Markdown)
+	}
+}
+
+func TestABadPolicyEntryFailsStartUp(t *testing.T) {
+	noDeletion := plansEntry("")
+	noDeletion.DeletedWithAccount = false
+	for name, entries := range map[string][]privacy.Entry{
+		"ko.md":                 {plansEntry("ko.md")},
+		"deleted must be given": {noDeletion},
+		"two modules":           {plansEntry(""), plansEntry("")},
+	} {
+		_, err := app.New(policyPages(), entries)
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	pages := policyPages()
+	pages["de/policy/privacy.md"] = page("Datenschutz", "1")
+	if _, err := app.New(pages, []privacy.Entry{plansEntry("")}); err == nil || !strings.Contains(err.Error(), "de/policy/privacy.md") {
+		t.Errorf("a policy without markers: %v", err)
+	}
 }

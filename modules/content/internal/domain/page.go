@@ -44,20 +44,10 @@ func Parse(locale, section, slug string, raw []byte) (Page, error) {
 	if !slugPattern.MatchString(slug) {
 		return p, fmt.Errorf("slug %q must be lower-case words joined by hyphens", slug)
 	}
-	text := strings.ReplaceAll(string(raw), "\r\n", "\n")
-	rest, ok := strings.CutPrefix(text, "---\n")
-	if !ok {
-		return p, errors.New(`the file must start with a "---" line and YAML front matter`)
-	}
-	head, body, ok := strings.Cut(rest, "\n---\n")
-	if !ok {
-		return p, errors.New(`the front matter must end with a "---" line`)
-	}
 	var fm frontMatter
-	dec := yaml.NewDecoder(bytes.NewReader([]byte(head)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&fm); err != nil {
-		return p, fmt.Errorf("front matter: %w", err)
+	body, err := decodeFrontMatter(raw, &fm)
+	if err != nil {
+		return p, err
 	}
 	var problems []error
 	if p.Title = strings.TrimSpace(fm.Title); p.Title == "" {
@@ -74,4 +64,24 @@ func Parse(locale, section, slug string, raw []byte) (Page, error) {
 	}
 	p.Updated, p.Order = fm.Updated, fm.Order
 	return p, errors.Join(problems...)
+}
+
+// decodeFrontMatter reads "---", YAML front matter into fm, "---", and
+// answers the rest.
+func decodeFrontMatter(raw []byte, fm any) (string, error) {
+	text := strings.ReplaceAll(string(raw), "\r\n", "\n")
+	rest, ok := strings.CutPrefix(text, "---\n")
+	if !ok {
+		return "", errors.New(`the file must start with a "---" line and YAML front matter`)
+	}
+	head, body, ok := strings.Cut(rest, "\n---\n")
+	if !ok {
+		return "", errors.New(`the front matter must end with a "---" line`)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader([]byte(head)))
+	dec.KnownFields(true)
+	if err := dec.Decode(fm); err != nil {
+		return "", fmt.Errorf("front matter: %w", err)
+	}
+	return body, nil
 }
