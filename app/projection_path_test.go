@@ -2,8 +2,10 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +40,7 @@ var projectionReads = []string{
 	"/api/insights/streak",
 	"/api/insights",
 	"/api/insights/chapters",
+	"/api/reading-plans",
 }
 
 // TestIntegrationProjectionPathStatements counts, through the real stores
@@ -66,7 +69,7 @@ func TestIntegrationProjectionPathStatements(t *testing.T) {
 		settled := func(logVersion string) {
 			t.Helper()
 			testkit.Eventually(t, 30*time.Second, func() bool {
-				for _, name := range []string{"versecounts", "progress", "suggestions", "streaks", "insights"} {
+				for _, name := range []string{"versecounts", "progress", "suggestions", "streaks", "insights", "planprogress"} {
 					v, err := cache.VersionOf(context.Background(), c, "proj:"+name+":"+id)
 					if err != nil || !strings.HasPrefix(v, logVersion+"|") {
 						return false
@@ -84,7 +87,17 @@ func TestIntegrationProjectionPathStatements(t *testing.T) {
 		if code, body := post(t, a, h, dates.AddDays(today, -1), "101001001", "101001031"); code != http.StatusCreated {
 			t.Fatalf("%d %s", code, body)
 		}
-		for _, path := range projectionReads {
+		// She follows M'Cheyne: the plan's page is a read model too.
+		code, body := a.Do(t, http.MethodPost, "/api/reading-plans", `{"template":"mcheyne"}`, h)
+		if code != http.StatusCreated {
+			t.Fatalf("%d %s", code, body)
+		}
+		var plan struct{ ID string }
+		if err := json.Unmarshal([]byte(body), &plan); err != nil {
+			t.Fatal(err)
+		}
+		reads := append(slices.Clone(projectionReads), "/api/reading-plans/"+plan.ID)
+		for _, path := range reads {
 			if code, body := a.Do(t, http.MethodGet, path, "", h); code != http.StatusOK {
 				t.Fatalf("GET %s: %d %s", path, code, body)
 			}
@@ -114,7 +127,7 @@ func TestIntegrationProjectionPathStatements(t *testing.T) {
 				len(engagement), engagementPerPassage, listing(engagement))
 		}
 
-		for _, path := range projectionReads {
+		for _, path := range reads {
 			// The first read may fill a value no event asked for (the date
 			// of today); the second is the one every later read repeats.
 			if code, body := a.Do(t, http.MethodGet, path, "", h); code != http.StatusOK {

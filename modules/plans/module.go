@@ -1,8 +1,9 @@
 // Package plans is reading plans: a library of plans built from rules, a
 // generator, plan files, and plans a reader follows whose days complete
 // themselves from the reading log (read through readingapi), with a
-// schedule and catch-up that forgives. Progress is computed when a plan is
-// read.
+// schedule and catch-up that forgives. A reader's plans are an input of the
+// read models, and their progress is a read model defined here
+// (app.ProgressModel) that the read-model engine keeps current and caches.
 package plans
 
 import (
@@ -16,11 +17,14 @@ import (
 	"lamplight/modules/plans/internal/app"
 	"lamplight/modules/plans/internal/httpapi"
 	"lamplight/modules/plans/internal/store"
+	"lamplight/modules/plans/plansapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform"
 	"lamplight/platform/archive"
 	"lamplight/platform/bus"
 	"lamplight/platform/health"
 	"lamplight/platform/httpx"
+	"lamplight/platform/inputs"
 	"lamplight/platform/privacy"
 )
 
@@ -39,6 +43,10 @@ var Module = fx.Module("plans",
 		store.New,
 		fx.Annotate(store.Migrations, fx.ResultTags(platform.GroupMigrations)),
 	),
+	// The reader's plans as an input of the read models, and their progress
+	// as a read model.
+	inputs.Provide(planInput),
+	readmodelsapi.ReadModel(app.ProgressModel()),
 	fx.Provide(
 		app.New,
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
@@ -63,6 +71,25 @@ func policyEntry() (privacy.Entry, error) {
 // the export archive, and restores them from it.
 func archiveSection(s *app.Service) archive.Section {
 	return archive.Section{Name: app.ArchiveSection, Export: s.ExportArchive, Check: s.CheckArchive, Restore: s.RestoreArchive}
+}
+
+// planInput is the reader's plans as an input of the read models: read
+// with their version in one statement, stamped by every write
+// (store.Tx.Changed), changed by PlanChanged.
+func planInput(s *store.Store) inputs.Input {
+	return inputs.Input{
+		Name:  plansapi.InputName,
+		Stamp: plansapi.VersionStamp,
+		Read: func(ctx context.Context, userID string) (any, int64, error) {
+			v, err := s.Read(ctx, userID)
+			return v, v.Version, err
+		},
+		OnChange: func(changed func(context.Context, string) error) bus.Handler {
+			return bus.On("projections.refresh.plan", func(ctx context.Context, ev plansapi.PlanChanged) error {
+				return changed(ctx, ev.UserID)
+			})
+		},
+	}
 }
 
 // deleteOnUserDeleted removes a deleted reader's plans.

@@ -1,5 +1,7 @@
-// Package app holds the reading plans use cases, one file each. Progress is
-// computed when a plan is read, from the log read through readingapi.
+// Package app holds the reading plans use cases, one file each. The plans
+// with their progress are read from the plan progress read model
+// (plan_progress.go); a write answers with its plan computed from the log
+// read through readingapi.
 package app
 
 import (

@@ -110,6 +110,11 @@ func (s *Service) RestoreArchive(_ context.Context, u *uow.Tx, userID string, ra
 			return archive.Counts{}, err
 		}
 	}
+	if len(add) > 0 {
+		if err := tx.Changed(userID, ""); err != nil {
+			return archive.Counts{}, err
+		}
+	}
 	return c, nil
 }
 

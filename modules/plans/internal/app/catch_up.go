@@ -55,8 +55,10 @@ func (s *Service) CatchUp(ctx context.Context, userID, id, today string, req Cat
 		return view(p, es, day)
 	}
 	err = s.store.Transact(ctx, func(tx *store.Tx) error {
-		p, err = tx.Update(userID, id, change)
-		return err
+		if p, err = tx.Update(userID, id, change); err != nil {
+			return err
+		}
+		return tx.Changed(userID, id)
 	})
 	if err != nil {
 		return PlanView{}, translate(err)

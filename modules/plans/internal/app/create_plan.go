@@ -162,10 +162,13 @@ func (s *Service) insert(ctx context.Context, userID string, p store.Stored, day
 		if n >= MaxPlans {
 			return ErrTooManyPlans
 		}
-		return tx.Insert(userID, p)
+		if err := tx.Insert(userID, p); err != nil {
+			return err
+		}
+		return tx.Changed(userID, p.ID)
 	})
 	if err != nil {
 		return PlanView{}, err
 	}
-	return s.viewOf(ctx, userID, p, day)
+	return s.viewNow(ctx, userID, p, day)
 }

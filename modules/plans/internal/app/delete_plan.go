@@ -8,5 +8,10 @@ import (
 
 // Delete removes one of the reader's plans.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
-	return translate(s.store.Transact(ctx, func(tx *store.Tx) error { return tx.Delete(userID, id) }))
+	return translate(s.store.Transact(ctx, func(tx *store.Tx) error {
+		if err := tx.Delete(userID, id); err != nil {
+			return err
+		}
+		return tx.Changed(userID, id)
+	}))
 }

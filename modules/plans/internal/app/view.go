@@ -1,11 +1,13 @@
 package app
 
 import (
+	"context"
 	"time"
 
 	"lamplight/modules/bible"
 	"lamplight/modules/plans/internal/domain"
 	"lamplight/modules/plans/internal/store"
+	"lamplight/modules/reading/readingapi"
 )
 
 // Passage is a verse range of a plan.
@@ -72,6 +74,11 @@ var states = [...]string{domain.Open: "open", domain.Partly: "partly", domain.Do
 // view computes the plan's progress from the log entries and its schedule
 // as of today.
 func view(p store.Stored, entries []domain.Entry, today domain.Date) (PlanView, error) {
+	return viewOf(p, domain.Complete(&p.Plan, p.Following.Start, entries), today)
+}
+
+// viewOf is the plan with its progress pr and its schedule as of today.
+func viewOf(p store.Stored, pr domain.Progress, today domain.Date) (PlanView, error) {
 	f := p.Following
 	paused, _ := f.Paused()
 	v := PlanView{
@@ -83,7 +90,6 @@ func view(p store.Stored, entries []domain.Entry, today domain.Date) (PlanView, 
 	for _, a := range f.Adjustments {
 		v.Actions = append(v.Actions, Action{Mode: a.Mode, On: a.On})
 	}
-	pr := domain.Complete(&p.Plan, f.Start, entries)
 	if p.Plan.Cyclic() {
 		for i, t := range p.Plan.Tracks {
 			tp := pr.Tracks[i]
@@ -117,4 +123,39 @@ func view(p store.Stored, entries []domain.Entry, today domain.Date) (PlanView, 
 		v.ProjectedFinish = &pf
 	}
 	return v, nil
+}
+
+// entries reads the reader's log from the earliest start of plans.
+func (s *Service) entries(ctx context.Context, userID string, plans []store.Stored) ([]domain.Entry, error) {
+	if len(plans) == 0 {
+		return nil, nil
+	}
+	from := plans[0].Following.Start
+	for _, p := range plans[1:] {
+		from = min(from, p.Following.Start)
+	}
+	l, err := s.log.Log(ctx, userID, from)
+	if err != nil {
+		return nil, err
+	}
+	return domainEntries(l.Entries), nil
+}
+
+// viewNow is a plan a write answers with, its progress computed from the
+// log as it is.
+func (s *Service) viewNow(ctx context.Context, userID string, p store.Stored, day domain.Date) (PlanView, error) {
+	es, err := s.entries(ctx, userID, []store.Stored{p})
+	if err != nil {
+		return PlanView{}, err
+	}
+	return view(p, es, day)
+}
+
+// domainEntries are log entries as the plans count them.
+func domainEntries(es []readingapi.Entry) []domain.Entry {
+	out := make([]domain.Entry, len(es))
+	for i, e := range es {
+		out[i] = domain.Entry{Date: e.Date, Range: e.Range()}
+	}
+	return out
 }

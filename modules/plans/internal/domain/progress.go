@@ -31,6 +31,11 @@ func NewCredits(start string, entries ...Entry) *Credits {
 	return c
 }
 
+// Clone is a copy of c counting on its own.
+func (c *Credits) Clone() *Credits {
+	return &Credits{start: c.start, v: slices.Clone(c.v)}
+}
+
 // Add counts an entry; one dated before the start counts nothing.
 func (c *Credits) Add(e Entry) { c.add(e, 1) }
 

@@ -3,6 +3,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"lamplight/modules/plans/internal/app"
 	"lamplight/modules/plans/internal/domain"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform/errs"
 	"lamplight/platform/httpx"
 	"lamplight/platform/idempotency"
@@ -19,13 +21,46 @@ import (
 
 // Handler serves /api/reading-plans.
 type Handler struct {
-	svc  *app.Service
-	once gin.HandlerFunc
+	svc      *app.Service
+	progress readmodelsapi.Reader[app.Progress]
+	once     gin.HandlerFunc
 }
 
-// New builds the handler; creating routes accept an Idempotency-Key per reader.
-func New(svc *app.Service, keys *idempotency.Keys) *Handler {
-	return &Handler{svc: svc, once: keys.Once(idempotency.PerUser)}
+// New builds the handler; creating routes accept an Idempotency-Key per
+// reader; the plans with their progress are read from the read model.
+func New(svc *app.Service, progress readmodelsapi.Reader[app.Progress], keys *idempotency.Keys) *Handler {
+	return &Handler{svc: svc, progress: progress, once: keys.Once(idempotency.PerUser)}
+}
+
+// Precompressed implements httpx.Precompressing: the plans are answered
+// from the read model, compressed once per version.
+func (h *Handler) Precompressed() []string {
+	return []string{"GET /api/reading-plans", "GET /api/reading-plans/:id"}
+}
+
+// answer serves the reader's plans as render picks them from the read
+// model, once per inputs' version and variant.
+func (h *Handler) answer(c *gin.Context, variant string, render func(app.Progress) (any, error)) {
+	ctx := c.Request.Context()
+	today := c.Query("today")
+	if err := app.CheckToday(today); err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	a, err := h.progress.Answer(ctx, httpx.UserID(ctx), today,
+		func(readmodelsapi.View) (string, error) { return variant, nil },
+		func(p app.Progress, _ readmodelsapi.View) ([]byte, error) {
+			v, err := render(p)
+			if err != nil {
+				return nil, err
+			}
+			return json.Marshal(v)
+		})
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.WriteTagged(c, a.ETag, a.Gzip)
 }
 
 // BodyLimits implements httpx.LargeBodies: a plan file may be up to 1 MB
@@ -43,9 +78,9 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 	g.GET("/templates/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.TemplateDetail, error) {
 		return h.svc.Template(r.Param("id"))
 	}))
-	g.GET("", httpx.Handle(http.StatusOK, func(r httpx.Request) ([]app.PlanView, error) {
-		return h.svc.List(r, r.UserID, r.Query("today"))
-	}))
+	g.GET("", func(c *gin.Context) {
+		h.answer(c, "", func(p app.Progress) (any, error) { return p.Plans, nil })
+	})
 	g.POST("", h.once, httpx.HandleBody(http.StatusCreated, func(r httpx.Request, req app.CreateRequest) (app.PlanView, error) {
 		return h.svc.Create(r, r.UserID, r.Query("today"), req)
 	}))
@@ -74,9 +109,10 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 		}
 		c.JSON(status, res)
 	})
-	g.GET("/:id", httpx.Handle(http.StatusOK, func(r httpx.Request) (app.PlanView, error) {
-		return h.svc.Get(r, r.UserID, r.Param("id"), r.Query("today"))
-	}))
+	g.GET("/:id", func(c *gin.Context) {
+		id := c.Param("id")
+		h.answer(c, "plan:"+id, func(p app.Progress) (any, error) { return p.Plan(id) })
+	})
 	g.POST("/:id/catch-up", httpx.HandleBody(http.StatusOK, func(r httpx.Request, req app.CatchUpRequest) (app.PlanView, error) {
 		dry, _ := strconv.ParseBool(r.DefaultQuery("dryRun", "false"))
 		return h.svc.CatchUp(r, r.UserID, r.Param("id"), r.Query("today"), req, dry)

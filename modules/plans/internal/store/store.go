@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"lamplight/modules/plans/internal/domain"
+	"lamplight/modules/plans/plansapi"
 	"lamplight/platform/db"
 	"lamplight/platform/uow"
 )
@@ -20,7 +21,7 @@ import (
 //go:embed migrations
 var migrationFS embed.FS
 
-// Migrations creates the reading_plans table.
+// Migrations creates the reading_plans and plan_versions tables.
 func Migrations() db.Migrations { return db.Embedded("plans", migrationFS) }
 
 // ErrNotFound means no plan with that id belongs to the reader.
@@ -142,6 +143,22 @@ func (s *Tx) Update(userID, id string, change func(p *Stored) error) (Stored, er
 	return p, err
 }
 
+// Changed marks a write to the reader's plans within the unit of work, as
+// every write does: the plans version grows, its stamp is kept
+// (uow.Tx.Stamp) and PlanChanged is recorded, so the plan progress read
+// model learns of it.
+func (s *Tx) Changed(userID, planID string) error {
+	var version int64
+	err := s.db.Raw(`INSERT INTO plan_versions (user_id, version) VALUES (?, 1)
+		ON CONFLICT (user_id) DO UPDATE SET version = plan_versions.version + 1
+		RETURNING version`, userID).Scan(&version).Error
+	if err != nil {
+		return err
+	}
+	s.Stamp(plansapi.VersionStamp(userID), version)
+	return s.Record(plansapi.PlanChanged{UserID: userID, PlanID: planID, Version: version})
+}
+
 // Delete removes one of the reader's plans.
 func (s *Tx) Delete(userID, id string) error {
 	res := s.db.Where("user_id = ? AND id = ?", userID, id).Delete(&row{})
@@ -172,9 +189,61 @@ func (s *Store) List(ctx context.Context, userID string) ([]Stored, error) {
 	return (&Tx{db: s.db.WithContext(ctx)}).List(userID)
 }
 
-// DeleteUser removes every plan of a reader.
+// DeleteUser removes every plan of a reader, and their version.
 func (s *Store) DeleteUser(ctx context.Context, userID string) error {
-	return s.db.WithContext(ctx).Where("user_id = ?", userID).Delete(&row{}).Error
+	return s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
+		if err := g.Where("user_id = ?", userID).Delete(&row{}).Error; err != nil {
+			return err
+		}
+		return g.Exec("DELETE FROM plan_versions WHERE user_id = ?", userID).Error
+	})
+}
+
+// Versioned is a reader's plans, oldest first, and their version (0 before
+// the first write).
+type Versioned struct {
+	Plans   []Stored
+	Version int64
+}
+
+// joined is one row of Read: the version, and a plan when there is one.
+type joined struct {
+	Version   int64
+	ID        *string
+	Name      *string
+	Source    *string
+	Plan      *string
+	Following *string
+	CreatedAt *time.Time
+	UpdatedAt *time.Time
+}
+
+// Read returns the reader's plans and their version in one statement, as
+// the read models' input does.
+func (s *Store) Read(ctx context.Context, userID string) (Versioned, error) {
+	var rows []joined
+	err := s.db.WithContext(ctx).Raw(`SELECT v.version, p.id, p.name, p.source, p.plan, p.following, p.created_at, p.updated_at
+		FROM plan_versions v LEFT JOIN reading_plans p ON p.user_id = v.user_id
+		WHERE v.user_id = ? ORDER BY p.created_at, p.id`, userID).Scan(&rows).Error
+	if err != nil {
+		return Versioned{}, err
+	}
+	out := Versioned{Plans: []Stored{}}
+	for _, j := range rows {
+		out.Version = j.Version
+		if j.ID == nil {
+			continue
+		}
+		p, err := row{
+			ID: *j.ID, Name: *j.Name, Source: *j.Source, Plan: *j.Plan, Following: *j.Following,
+			CreatedAt: *j.CreatedAt, UpdatedAt: *j.UpdatedAt,
+		}.stored()
+		if err != nil {
+			return Versioned{}, err
+		}
+		out.Plans = append(out.Plans, p)
+	}
+	return out, nil
 }
 
 // In is the repository inside a unit of work another module began (an

@@ -7,15 +7,13 @@ import (
 	"encoding/json"
 	"sync"
 
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/platform/httpx"
 )
 
 // Answer is a projection's HTTP answer, encoded once: its gzip-compressed
 // JSON and its ETag.
-type Answer struct {
-	Gzip []byte
-	ETag string
-}
+type Answer = readmodelsapi.Answer
 
 // answerMemo bounds the encoded answers a runner keeps in memory; past it an
 // arbitrary one goes, which costs one re-encoding.

@@ -132,7 +132,11 @@ func (f *Refresher) Refresh(ctx context.Context, userID, input string) error {
 			days[i] = m.today(in.Settings, "")
 			values[i] = m.shared(userID, m.versionFor(snapshot, days[i]), func() any { return m.compute(userID, l, snapshot, days[i]) })
 		}
-		now, err := f.deps.Sources.Read(ctx, userID, names)
+		// Whether a write landed meanwhile, the stamps tell as they tell a
+		// read (a write marks its stamp pending before its commit), with the
+		// values kept for their versions: the database only when they
+		// cannot.
+		now, err := f.deps.Sources.Current(ctx, userID, names)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"lamplight/modules/reading/readingapi"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/cache"
 	"lamplight/platform/dates"
@@ -65,6 +67,9 @@ type Spec[T any] struct {
 	// log's Changes since allow (readingapi.Log.SameBefore); false sends
 	// the runner to Compute. It must give what Compute gives.
 	Extend func(prev T, prevVersion int64, in Input) (T, bool)
+	// Decode, when set, reads a cached value back instead of JSON decoding
+	// into T: a module's read model, whose type the engine does not know.
+	Decode func([]byte) (T, error)
 }
 
 // Deps are the runner's collaborators, injected by fx.
@@ -130,10 +135,7 @@ func (r *Runner[T]) others(in map[string]read) string {
 }
 
 // View is what a value was served for: the reader's settings and local date.
-type View struct {
-	Settings settingsapi.Settings
-	Today    string
-}
+type View = readmodelsapi.View
 
 // Get returns the reader's value for today ("" for the reader's current
 // local date in their time zone), with the settings and date it is for. It
@@ -163,7 +165,7 @@ func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View
 		// than the version it is stored under; at worst it is newer, and
 		// the next read recomputes once.
 		result := "hit"
-		v, err := cache.Versioned(shared, r.deps.Cache, r.deps.Log, key, version, TTL, func() (T, error) {
+		v, err := r.cached(shared, key, version, func() (T, error) {
 			result = "miss"
 			l, err := r.deps.Reading.LogAt(shared, userID, r.from(in.Settings), in.LogVersion)
 			if err != nil {
@@ -178,6 +180,30 @@ func (r *Runner[T]) get(ctx context.Context, userID string, in Inputs, view View
 		return zero, view, err
 	}
 	return v.(T), view, nil
+}
+
+// cached is cache.Versioned, decoding with the spec's Decode when it has one.
+func (r *Runner[T]) cached(ctx context.Context, key, version string, compute func() (T, error)) (T, error) {
+	if r.spec.Decode == nil {
+		return cache.Versioned(ctx, r.deps.Cache, r.deps.Log, key, version, TTL, compute)
+	}
+	var computed *T
+	raw, err := cache.Versioned(ctx, r.deps.Cache, r.deps.Log, key, version, TTL, func() (json.RawMessage, error) {
+		v, err := compute()
+		if err != nil {
+			return nil, err
+		}
+		computed = &v
+		return json.Marshal(v)
+	})
+	switch {
+	case err != nil:
+		var zero T
+		return zero, err
+	case computed != nil:
+		return *computed, nil
+	}
+	return r.spec.Decode(raw)
 }
 
 // Rebuild implements Rebuilder: recompute from the source of truth and
