@@ -2,7 +2,9 @@ package app
 
 import (
 	"sort"
+	"sync"
 
+	"lamplight/modules/bible"
 	"lamplight/modules/plans/internal/domain"
 	"lamplight/modules/plans/internal/store"
 	"lamplight/modules/plans/plansapi"
@@ -124,17 +126,19 @@ func extendProgress(prev Progress, prevVersion int64, in readmodelsapi.Input) (P
 	return finish(plans, next, domainEntries(les[cut:]), in.Today), true
 }
 
+// scratch is the walks' working credits, one Bible's worth each.
+var scratch = sync.Pool{New: func() any { s := make([]int32, bible.TotalVerses); return &s }}
+
 // finish adds the entries of the log's last date to c's credits for each
 // plan and walks it.
 func finish(plans []store.Stored, c *counted, last []domain.Entry, today string) Progress {
 	day, _ := domain.ParseDate(today)
 	out := Progress{Plans: make([]PlanView, 0, len(plans)), counted: c}
+	s := scratch.Get().(*[]int32)
+	defer scratch.Put(s)
 	for _, p := range plans {
-		cr := c.credits[p.Following.Start].Clone()
-		for _, e := range last {
-			cr.Add(e)
-		}
-		v, err := viewOf(p, cr.Progress(&p.Plan), day)
+		pr := c.credits[p.Following.Start].ProgressWith(&p.Plan, last, *s)
+		v, err := viewOf(p, pr, day)
 		if err != nil {
 			// Only a stored schedule no write could have saved; the
 			// plan's own page reports nothing better.

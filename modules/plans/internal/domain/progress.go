@@ -42,8 +42,12 @@ func (c *Credits) Add(e Entry) { c.add(e, 1) }
 // Remove takes back an entry Add counted.
 func (c *Credits) Remove(e Entry) { c.add(e, -1) }
 
-func (c *Credits) add(e Entry, n int32) {
-	if e.Date < c.start {
+func (c *Credits) add(e Entry, n int32) { count(c.v, c.start, e, n) }
+
+// count adds n to the credits v of each verse of e, when e is dated on or
+// after start.
+func count(v []int32, start string, e Entry, n int32) {
+	if e.Date < start {
 		return
 	}
 	lo, ok1 := e.Range.Start.Index()
@@ -52,7 +56,7 @@ func (c *Credits) add(e Entry, n int32) {
 		return
 	}
 	for i := lo; i <= hi; i++ {
-		c.v[i] += n
+		v[i] += n
 	}
 }
 
@@ -137,8 +141,18 @@ func (c *Credits) Progress(p *Plan) Progress {
 	if c.scratch == nil {
 		c.scratch = make([]int32, bible.TotalVerses)
 	}
-	credits := c.scratch
+	return c.ProgressWith(p, nil, c.scratch)
+}
+
+// ProgressWith is Progress with the entries more counted too, walking in
+// scratch (bible.TotalVerses long) and leaving c as it was: one Credits can
+// serve several walks at once, each with its own scratch.
+func (c *Credits) ProgressWith(p *Plan, more []Entry, scratch []int32) Progress {
+	credits := scratch
 	c.values(credits)
+	for _, e := range more {
+		count(credits, c.start, e, 1)
+	}
 	var out Progress
 	if p.Cyclic() {
 		out.Tracks = make([]TrackProgress, len(p.Tracks))

@@ -21,9 +21,17 @@ func ParseDate(s string) (Date, error) {
 	return Date(t.Unix() / 86400), nil
 }
 
-// String is YYYY-MM-DD.
+// String is YYYY-MM-DD, written by hand: a plan's page writes a date per
+// day, and time.Format was a tenth of its read model's work.
 func (d Date) String() string {
-	return time.Unix(int64(d)*86400, 0).UTC().Format(dates.Layout)
+	y, m, day := time.Unix(int64(d)*86400, 0).UTC().Date()
+	b := []byte("0000-00-00")
+	for i, n := 3, y; i >= 0; i, n = i-1, n/10 {
+		b[i] = byte('0' + n%10)
+	}
+	b[5], b[6] = byte('0'+int(m)/10), byte('0'+int(m)%10)
+	b[8], b[9] = byte('0'+day/10), byte('0'+day%10)
+	return string(b)
 }
 
 // Weekday is the ISO weekday: 1 Monday to 7 Sunday (1970-01-01 was a

@@ -62,7 +62,9 @@ func specOf(reg readmodelsapi.Registration) Spec[any] {
 		Decode:  reg.Decode,
 	}
 	if reg.Extend != nil {
-		s.Extend = func(prev any, prevVersion int64, in Input) (any, bool) { return reg.Extend(prev, prevVersion, in.public()) }
+		s.Extend = func(prev any, prevVersion int64, in Input) (any, bool) {
+			return reg.Extend(prev, prevVersion, in.public())
+		}
 	}
 	return s
 }
