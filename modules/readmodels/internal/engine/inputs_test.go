@@ -14,6 +14,7 @@ import (
 
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/readmodels/internal/engine"
+	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/bus"
 	"lamplight/platform/cache"
@@ -115,13 +116,14 @@ func (noSettings) Get(context.Context, string) (settingsapi.Settings, error) {
 }
 
 type planApp struct {
-	plans     *plans
-	view      *planView
-	refresher *engine.Refresher
-	handlers  []bus.Handler
-	keys      []cache.UserKeys
-	cache     cache.Cache
-	computes  atomic.Int32
+	plans      *plans
+	view       *planView
+	refresher  *engine.Refresher
+	handlers   []bus.Handler
+	keys       []cache.UserKeys
+	rebuilders []readmodelsapi.Rebuilder
+	cache      cache.Cache
+	computes   atomic.Int32
 }
 
 // startPlanApp wires the engine, the log and settings inputs as their
@@ -133,8 +135,9 @@ func startPlanApp(t *testing.T, extra ...fx.Option) (*planApp, error) {
 	a := &planApp{plans: &plans{name: map[string]string{}, version: map[string]int64{}, stamps: st}, cache: m}
 	type handlersIn struct {
 		fx.In
-		Handlers []bus.Handler    `group:"bus_handlers"`
-		Keys     []cache.UserKeys `group:"cache_user_keys"`
+		Handlers   []bus.Handler             `group:"bus_handlers"`
+		Keys       []cache.UserKeys          `group:"cache_user_keys"`
+		Rebuilders []readmodelsapi.Rebuilder `group:"projection_rebuilders"`
 	}
 	app := fx.New(
 		fx.NopLogger,
@@ -151,7 +154,7 @@ func startPlanApp(t *testing.T, extra ...fx.Option) (*planApp, error) {
 		engine.ReadModel(newPlanView(&a.computes)),
 		fx.Options(extra...),
 		fx.Populate(&a.view, &a.refresher),
-		fx.Invoke(func(in handlersIn) { a.handlers, a.keys = in.Handlers, in.Keys }),
+		fx.Invoke(func(in handlersIn) { a.handlers, a.keys, a.rebuilders = in.Handlers, in.Keys, in.Rebuilders }),
 	)
 	return a, app.Err()
 }
@@ -235,5 +238,65 @@ func TestAReadModelOfAnInputNoModuleContributesDoesNotStart(t *testing.T) {
 	_, err := startPlanApp(t, engine.ReadModel(orphan))
 	if err == nil || !strings.Contains(err.Error(), `"cycle"`) {
 		t.Fatalf("started: %v", err)
+	}
+}
+
+// planCount is a module's read model value, defined in its own folder.
+type planCount struct {
+	Plan    string `json:"plan"`
+	Entries int    `json:"entries"`
+}
+
+func TestAModuleDefinesItsReadModelThroughThePublicDoor(t *testing.T) {
+	ctx := context.Background()
+	var computes atomic.Int32
+	var reader readmodelsapi.Reader[planCount]
+	a, err := startPlanApp(t,
+		readmodelsapi.ReadModel(readmodelsapi.Spec[planCount]{
+			Name:   "plancount",
+			Inputs: func(settingsapi.Settings) string { return "" },
+			Reads:  []string{"plan"},
+			Compute: func(in readmodelsapi.Input) planCount {
+				computes.Add(1)
+				name, _ := in.Value("plan").(string)
+				return planCount{Plan: name, Entries: len(in.Log.Entries)}
+			},
+		}),
+		fx.Populate(&reader),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.plans.set(t, "u1", "gospels")
+	for i := range 2 {
+		// The second read is answered from the cache, decoded as the
+		// module's own type.
+		v, _, err := reader.Get(ctx, "u1", "")
+		if err != nil || v != (planCount{Plan: "gospels"}) || computes.Load() != 1 {
+			t.Fatalf("read %d: %+v, %v after %d computes", i, v, err, computes.Load())
+		}
+	}
+	answer := func() readmodelsapi.Answer {
+		t.Helper()
+		an, err := reader.Answer(ctx, "u1", "", engine.Whole, func(v planCount, _ readmodelsapi.View) ([]byte, error) {
+			return []byte(v.Plan), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return an
+	}
+	before := answer()
+	a.plans.set(t, "u1", "psalms")
+	if after := answer(); after.ETag == before.ETag || computes.Load() != 2 {
+		t.Fatalf("a plan change kept the answer %s after %d computes", after.ETag, computes.Load())
+	}
+	// `lamplight projections rebuild` rebuilds it like the engine's own.
+	var rebuilt bool
+	for _, r := range a.rebuilders {
+		rebuilt = rebuilt || r.Name() == "plancount"
+	}
+	if !rebuilt {
+		t.Fatal("the module's read model is no Rebuilder")
 	}
 }
