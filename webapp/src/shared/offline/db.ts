@@ -55,6 +55,10 @@ export async function saveAnswer(key: string, data: unknown, version?: number): 
   await (await db()).put('answers', version === undefined ? { data } : { data, version }, key);
 }
 
+export async function forgetAnswer(key: string): Promise<void> {
+  await (await db()).delete('answers', key);
+}
+
 /** The queued changes, oldest first. */
 export async function queuedChanges(): Promise<Change[]> {
   return (await db()).getAll('queue');

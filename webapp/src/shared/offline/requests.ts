@@ -1,8 +1,9 @@
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { API_BASE_URL, type RequestLayer } from '@/shared/api';
-import { readerApi, type LogEntry, type ReaderLog, type ReaderSettings } from '@/shared/reader';
+import { dateInTimeZone, readerApi, type LogEntry, type ReaderLog, type ReaderSettings } from '@/shared/reader';
+import type { PlanAnswer } from '@/shared/readmodels/planProgress';
 import { changeKind, isLocalId, optimisticAnswer, overlayLog, overlayNotes, targetId, type Change, type ChangeKind } from './changes';
-import { claimFor, enqueue, forget, hasIndexedDB, readAnswer, saveAnswer } from './db';
+import { claimFor, enqueue, forget, forgetAnswer, hasIndexedDB, readAnswer, saveAnswer } from './db';
 import { changeQueued, connectivityChanged, offlineDataCleared, offlineState } from './slice';
 
 /** Where the log is kept in the answers store: from the cache, with the writes made since its download. */
@@ -13,6 +14,14 @@ const KEPT = [/^\/auth\/user$/, /^\/settings$/, /^\/passage-notes$/, /^\/passage
 
 /** Answers computed from the local log while offline or while changes wait (@/shared/readmodels: compute.ts and next.ts). */
 const COMPUTED = /^\/(insights\/date-verse-counts|insights\/streak|reading-suggestions|progress|progress\/books\/\d+)$/;
+
+/**
+ * The reader's plans, and one plan: their last answers are kept (the list under PLANS_KEY, a plan
+ * fetched on its own folded into it) and recomputed from the local log while offline or while
+ * changes wait (@/shared/readmodels/planProgress.ts), so logging offline completes a plan's day.
+ */
+const PLANS = /^\/reading-plans(\/(?!templates$|import$)[^/]+)?$/;
+export const PLANS_KEY = 'reading-plans';
 
 interface Request {
   path: string;
@@ -105,6 +114,41 @@ async function computed(request: Request, api: BaseQueryApi): Promise<unknown> {
   return bookDetail(set, Number(request.path.slice(request.path.lastIndexOf('/') + 1)));
 }
 
+/** The reader's plans, or one plan, recomputed from the kept answers and the local log; undefined when none is kept. */
+async function computedPlans(request: Request, api: BaseQueryApi): Promise<unknown> {
+  const state = api.getState();
+  const [log, settings, kept] = await Promise.all([localLog(state), localSettings(state), readAnswer(PLANS_KEY)]);
+  if (!log) return undefined;
+  const today = request.query.get('today') || dateInTimeZone(settings?.timeZone);
+  const plans = kept?.data as PlanAnswer[] | undefined;
+  const { recomputePlan } = await import('@/shared/readmodels/planProgress');
+  if (request.path === '/reading-plans') return plans?.map((plan) => recomputePlan(plan, log.entries, today));
+  const id = decodeURIComponent(request.path.slice(request.path.lastIndexOf('/') + 1));
+  const plan = plans?.find((p) => p.id === id) ?? ((await readAnswer(request.path))?.data as PlanAnswer | undefined);
+  return plan && recomputePlan(plan, log.entries, today);
+}
+
+/** Keeps a plans answer: the list as it is; one plan in the kept list, or on its own while no list is kept. */
+function keepPlans(path: string, data: unknown): void {
+  keepLater(async () => {
+    if (path === '/reading-plans') return saveAnswer(PLANS_KEY, data);
+    const plan = data as PlanAnswer;
+    const plans = (await readAnswer(PLANS_KEY))?.data as PlanAnswer[] | undefined;
+    if (!plans) return saveAnswer(path, plan);
+    await saveAnswer(PLANS_KEY, plans.some((p) => p.id === plan.id) ? plans.map((p) => (p.id === plan.id ? plan : p)) : [...plans, plan]);
+  });
+}
+
+/** Forgets a deleted plan's kept answers. */
+function forgetPlan(path: string): void {
+  const id = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  keepLater(async () => {
+    const plans = (await readAnswer(PLANS_KEY))?.data as PlanAnswer[] | undefined;
+    if (plans) await saveAnswer(PLANS_KEY, plans.filter((p) => p.id !== id));
+    await forgetAnswer(path);
+  });
+}
+
 function answered(data: unknown, request: Request, headers: Record<string, string> = {}) {
   return { data, meta: { request: new globalThis.Request(API_BASE_URL + request.key), response: new Response(null, { headers }) } };
 }
@@ -124,8 +168,9 @@ async function keptAnswer(request: Request, api: BaseQueryApi) {
 
 async function read(request: Request, args: string | FetchArgs, api: BaseQueryApi, extra: object, next: Parameters<RequestLayer>[3]) {
   const offline = offlineState(api.getState());
-  if (COMPUTED.test(request.path) && (!offline.online || offline.waiting.length > 0)) {
-    const data = await computed(request, api);
+  const plans = PLANS.test(request.path);
+  if ((plans || COMPUTED.test(request.path)) && (!offline.online || offline.waiting.length > 0)) {
+    const data = await (plans ? computedPlans(request, api) : computed(request, api));
     if (data !== undefined) return { data };
   }
   const result = await next(args, api, extra);
@@ -134,11 +179,16 @@ async function read(request: Request, args: string | FetchArgs, api: BaseQueryAp
   const viaApi = !/^[a-z][a-z\d+.-]*:/i.test(request.path) || request.path.startsWith(`${API_BASE_URL}/`);
   if (result.error?.status === 'FETCH_ERROR') {
     if (offline.online && viaApi) api.dispatch(connectivityChanged(false));
+    if (plans) {
+      const data = await computedPlans(request, api);
+      return data === undefined ? result : answered(data, request);
+    }
     return (await keptAnswer(request, api)) ?? result;
   }
   if (!result.error || typeof result.error.status === 'number') {
     if (!offline.online && viaApi) api.dispatch(connectivityChanged(true));
   }
+  if (!result.error && plans) keepPlans(request.path, result.data);
   if (!result.error && KEPT.some((pattern) => pattern.test(request.path))) {
     const { key, path } = request;
     const data = result.data;
@@ -210,6 +260,11 @@ export const offlineLayer: RequestLayer = async (args, api, extra, next) => {
   if (request.method === 'DELETE' && request.path === '/auth/user') {
     const result = await next(args, api, extra);
     if (!result.error) await forgetReader(api.dispatch);
+    return result;
+  }
+  if (request.method === 'DELETE' && PLANS.test(request.path) && request.path !== '/reading-plans') {
+    const result = await next(args, api, extra);
+    if (!result.error) forgetPlan(request.path);
     return result;
   }
   const kind = changeKind(request.method, request.path);
