@@ -36,8 +36,8 @@ var openapi []byte
 //go:embed policy
 var policy embed.FS
 
-// Module provides the plans store, the use cases, the
-// /api/reading-plans routes and the plans' entry in the privacy policy.
+// Module provides the plans store, the use cases (also as plansapi.Reader),
+// the /api/reading-plans routes and the plans' entry in the privacy policy.
 var Module = fx.Module("plans",
 	fx.Provide(
 		store.New,
@@ -49,6 +49,7 @@ var Module = fx.Module("plans",
 	readmodelsapi.ReadModel(app.ProgressModel()),
 	fx.Provide(
 		app.New,
+		app.NewSchedules,
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),
 		fx.Annotate(archiveSection, fx.ResultTags(archive.Group)),
 	),

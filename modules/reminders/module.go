@@ -68,7 +68,7 @@ var Module = fx.Module("reminders",
 	fx.Provide(
 		app.DefaultPushNetwork,
 		app.NewWebPush,
-		fx.Annotate(app.New, fx.ParamTags(``, ``, ``, ``, ``, `optional:"true"`, `optional:"true"`)),
+		fx.Annotate(app.New, fx.ParamTags(``, ``, ``, ``, ``, `optional:"true"`, `optional:"true"`, `optional:"true"`)),
 		func(s *app.Service) remindersapi.Reader { return s },
 		func(s *app.Service) remindersapi.Restorer { return s },
 		fx.Annotate(deleteOnUserDeleted, fx.ResultTags(platform.GroupHandlers)),

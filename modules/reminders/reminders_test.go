@@ -288,7 +288,7 @@ func TestIntegrationReminders(t *testing.T) {
 
 		t.Run("the default is off, and a reminder is saved as sent", func(t *testing.T) {
 			got := e.do(t, berlin, "GET", "/api/reminders", "", 200)
-			if !strings.Contains(got, `"enabled":false,"time":"07:30","days":[1,2,3,4,5,6,7],"onlyIfUnread":true,"channels":["email"],"paused":false,"timeZone":"Europe/Berlin","next":null`) {
+			if !strings.Contains(got, `"enabled":false,"time":"07:30","days":[1,2,3,4,5,6,7],"onlyIfUnread":true,"onlyIfPlanUnread":false,"channels":["email"],"paused":false,"timeZone":"Europe/Berlin","next":null`) {
 				t.Fatal(got)
 			}
 			e.do(t, berlin, "PUT", "/api/reminders", `{"enabled":true,"time":"7:30","days":[8],"channels":["fax"]}`, 400)

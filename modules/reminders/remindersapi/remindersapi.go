@@ -43,11 +43,13 @@ func (ReminderOpened) Topic() string { return "reminders.reminder_opened" }
 // schedule, not its state (sent, paused) nor the browsers push goes to,
 // which belong to the account and its devices.
 type Reminder struct {
-	Enabled      bool     `json:"enabled"`
-	Time         string   `json:"time"`
-	Days         []int    `json:"days"`
-	OnlyIfUnread bool     `json:"onlyIfUnread"`
-	Channels     []string `json:"channels"`
+	Enabled      bool   `json:"enabled"`
+	Time         string `json:"time"`
+	Days         []int  `json:"days"`
+	OnlyIfUnread bool   `json:"onlyIfUnread"`
+	// OnlyIfPlanUnread is absent from archives made before plans.
+	OnlyIfPlanUnread bool     `json:"onlyIfPlanUnread,omitempty"`
+	Channels         []string `json:"channels"`
 }
 
 // Reader reads a reader's reminder for the export. Implemented by the

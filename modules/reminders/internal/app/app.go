@@ -18,6 +18,7 @@ import (
 	"github.com/caarlos0/env/v11"
 
 	"lamplight/modules/identity/identityapi"
+	"lamplight/modules/plans/plansapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/reminders/internal/store"
@@ -72,6 +73,7 @@ type Service struct {
 	reading   readingapi.Reader
 	streak    readmodelsapi.StreakReader
 	suggested readmodelsapi.SuggestionsReader
+	plans     plansapi.Reader
 	pusher    Pusher
 	network   PushNetwork
 	breaker   *breaker
@@ -79,14 +81,14 @@ type Service struct {
 	now       func() time.Time
 }
 
-// New builds the service; streak and suggested may be nil (no streak or
-// suggestions in the email).
+// New builds the service; streak, suggested and plans may be nil (no
+// streak, suggestions or plan days in the email).
 func New(cfg Config, s *store.Store, settings settingsapi.Reader, directory identityapi.Directory,
-	reading readingapi.Reader, streak readmodelsapi.StreakReader, suggested readmodelsapi.SuggestionsReader, pusher Pusher,
-	network PushNetwork, log *slog.Logger) *Service {
+	reading readingapi.Reader, streak readmodelsapi.StreakReader, suggested readmodelsapi.SuggestionsReader,
+	plans plansapi.Reader, pusher Pusher, network PushNetwork, log *slog.Logger) *Service {
 	return &Service{
 		cfg: cfg, store: s, settings: settings, directory: directory, reading: reading, streak: streak, suggested: suggested,
-		pusher: pusher, network: network, breaker: &breaker{}, log: log,
+		plans: plans, pusher: pusher, network: network, breaker: &breaker{}, log: log,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 }

@@ -20,9 +20,10 @@ func (s *Service) Reminder(ctx context.Context, userID string) (*remindersapi.Re
 	if err != nil {
 		return nil, err
 	}
-	sch := domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread)
+	sch := domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread, r.OnlyIfPlanUnread)
 	return &remindersapi.Reminder{
-		Enabled: r.Enabled, Time: sch.Time(), Days: sch.Days, OnlyIfUnread: sch.OnlyIfUnread, Channels: sch.Channels,
+		Enabled: r.Enabled, Time: sch.Time(), Days: sch.Days, OnlyIfUnread: sch.OnlyIfUnread, OnlyIfPlanUnread: sch.OnlyIfPlanUnread,
+		Channels: sch.Channels,
 	}, nil
 }
 
@@ -30,7 +31,8 @@ func (s *Service) Reminder(ctx context.Context, userID string) (*remindersapi.Re
 // is saved as the reader would save it, so it starts unpaused.
 func (s *Service) RestoreReminder(u *uow.Tx, userID, timeZone, site string, r remindersapi.Reminder) error {
 	enabled, sch, err := domain.Input{
-		Enabled: &r.Enabled, Time: &r.Time, Days: r.Days, OnlyIfUnread: &r.OnlyIfUnread, Channels: r.Channels,
+		Enabled: &r.Enabled, Time: &r.Time, Days: r.Days, OnlyIfUnread: &r.OnlyIfUnread, OnlyIfPlanUnread: &r.OnlyIfPlanUnread,
+		Channels: r.Channels,
 	}.Validate()
 	if err != nil {
 		return err

@@ -11,11 +11,12 @@ import (
 
 // View is a reader's reminder as the API shows it.
 type View struct {
-	Enabled      bool     `json:"enabled"`
-	Time         string   `json:"time"`
-	Days         []int    `json:"days"`
-	OnlyIfUnread bool     `json:"onlyIfUnread"`
-	Channels     []string `json:"channels"`
+	Enabled          bool     `json:"enabled"`
+	Time             string   `json:"time"`
+	Days             []int    `json:"days"`
+	OnlyIfUnread     bool     `json:"onlyIfUnread"`
+	OnlyIfPlanUnread bool     `json:"onlyIfPlanUnread"`
+	Channels         []string `json:"channels"`
 	// Paused is set when reminders stopped after unanswered ones; saving
 	// the reminder again resumes them.
 	Paused bool `json:"paused"`
@@ -46,7 +47,7 @@ func viewOf(r store.Reminder, zone string) View {
 	if !r.Enabled || r.PausedAt != nil {
 		next = nil
 	}
-	return view(r.Enabled, domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread), r.PausedAt, zone, next)
+	return view(r.Enabled, domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread, r.OnlyIfPlanUnread), r.PausedAt, zone, next)
 }
 
 func view(enabled bool, s domain.Schedule, paused *time.Time, zone string, next *time.Time) View {
@@ -55,7 +56,7 @@ func view(enabled bool, s domain.Schedule, paused *time.Time, zone string, next 
 		next = &n
 	}
 	return View{
-		Enabled: enabled, Time: s.Time(), Days: s.Days, OnlyIfUnread: s.OnlyIfUnread, Channels: s.Channels,
+		Enabled: enabled, Time: s.Time(), Days: s.Days, OnlyIfUnread: s.OnlyIfUnread, OnlyIfPlanUnread: s.OnlyIfPlanUnread, Channels: s.Channels,
 		Paused: enabled && paused != nil, TimeZone: zone, Next: next,
 	}
 }

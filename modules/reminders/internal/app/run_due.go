@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"lamplight/modules/bible"
+	"lamplight/modules/plans/plansapi"
 	"lamplight/modules/reminders/internal/domain"
 	"lamplight/modules/reminders/internal/mailtemplates"
 	"lamplight/modules/reminders/internal/store"
@@ -49,7 +50,8 @@ func (s *Service) RunDue(ctx context.Context) error {
 }
 
 // handle decides about one claimed reminder: not due after all (the time
-// zone changed), skipped (read already, or only late ones), paused, or sent.
+// zone changed), skipped (read already, the plans' day done, or only late
+// ones), paused, or sent.
 func (s *Service) handle(ctx context.Context, userID string, now time.Time) error {
 	r, err := s.store.Reminder(ctx, userID)
 	if err != nil {
@@ -59,7 +61,7 @@ func (s *Service) handle(ctx context.Context, userID string, now time.Time) erro
 	if err != nil {
 		return err
 	}
-	sch := domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread)
+	sch := domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread, r.OnlyIfPlanUnread)
 	o, ok := domain.Next(sch, location(set.TimeZone), now, r.DoneDate)
 	if !ok || o.At.After(now) {
 		return s.finish(ctx, r, "", sch, set, now, nil)
@@ -71,11 +73,37 @@ func (s *Service) handle(ctx context.Context, userID string, now time.Time) erro
 	if sch.OnlyIfUnread && read {
 		return s.finish(ctx, r, o.Date, sch, set, now, nil)
 	}
+	plans, err := s.planDays(ctx, userID, o.Date)
+	if err != nil {
+		return err
+	}
+	if sch.OnlyIfPlanUnread && len(plans) == 0 {
+		return s.finish(ctx, r, o.Date, sch, set, now, nil)
+	}
 	unanswered := domain.Unanswered(answered)
 	if unanswered >= domain.PauseAfter {
 		return s.finish(ctx, r, "", sch, set, now, &now)
 	}
-	return s.send(ctx, r, o, sch, set, now, unanswered == domain.PauseAfter-1)
+	return s.send(ctx, r, o, sch, set, now, unanswered == domain.PauseAfter-1, plans)
+}
+
+// planDays are the days the reader's plans put on date that are not done
+// yet, the reading the reminder names.
+func (s *Service) planDays(ctx context.Context, userID, date string) ([]plansapi.Named, error) {
+	if s.plans == nil {
+		return nil, nil
+	}
+	plans, err := s.plans.Schedules(ctx, userID, date)
+	if err != nil {
+		return nil, err
+	}
+	var open []plansapi.Named
+	for _, d := range plansapi.DueOn(plans, date) {
+		if !d.Day.Done {
+			open = append(open, d)
+		}
+	}
+	return open, nil
 }
 
 // history tells whether the reader read on date, and, newest first,
@@ -136,7 +164,7 @@ func (s *Service) finish(ctx context.Context, r store.Reminder, date string, sch
 
 // send records the reminder for o.Date with its email, notifications and
 // event in one unit of work; another instance that sent it first wins.
-func (s *Service) send(ctx context.Context, r store.Reminder, o domain.Occurrence, sch domain.Schedule, set settingsapi.Settings, now time.Time, last bool) error {
+func (s *Service) send(ctx context.Context, r store.Reminder, o domain.Occurrence, sch domain.Schedule, set settingsapi.Settings, now time.Time, last bool, plans []plansapi.Named) error {
 	user, err := s.directory.User(ctx, r.UserID)
 	if err != nil {
 		return err
@@ -153,6 +181,7 @@ func (s *Service) send(ctx context.Context, r store.Reminder, o domain.Occurrenc
 	if err != nil {
 		return err
 	}
+	day.Plans = planLines(plans, locale)
 	var subs []store.Subscription
 	if sch.Has(remindersapi.ChannelPush) {
 		if subs, err = s.store.Subscriptions(ctx, r.UserID); err != nil {
@@ -281,6 +310,17 @@ func (s *Service) day(ctx context.Context, r store.Reminder, date string, set se
 		d.Suggestions = append(d.Suggestions, mailtemplates.Link{Label: label, URL: link})
 	}
 	return d, first, nil
+}
+
+// planLines names each plan day with its passages in locale.
+func planLines(plans []plansapi.Named, locale string) []mailtemplates.PlanDay {
+	out := make([]mailtemplates.PlanDay, len(plans))
+	for i, p := range plans {
+		// A plan's passages were checked when it was saved.
+		passages, _ := bible.FormatList(p.Day.Passages, bible.Locale(locale))
+		out[i] = mailtemplates.PlanDay{Plan: p.Plan, Day: p.Day.Day, Passages: passages}
+	}
+	return out
 }
 
 // Payload is what a push notification carries; the service worker shows

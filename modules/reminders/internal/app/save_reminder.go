@@ -44,7 +44,7 @@ func (s *Service) save(tx *store.Tx, userID, zone, site string, enabled bool, sc
 	if enabled && (!r.Enabled || r.PausedAt != nil) {
 		r.Generation++
 	}
-	r.UserID, r.Enabled, r.OnlyIfUnread = userID, enabled, sch.OnlyIfUnread
+	r.UserID, r.Enabled, r.OnlyIfUnread, r.OnlyIfPlanUnread = userID, enabled, sch.OnlyIfUnread, sch.OnlyIfPlanUnread
 	r.LocalTime, r.Days, r.Channels = sch.Time(), sch.DaysText(), sch.ChannelsText()
 	r.PausedAt, r.ClaimedUntil, r.UpdatedAt, r.SiteURL = nil, nil, now, site
 	r.NextAt = nil
@@ -79,7 +79,7 @@ func (s *Service) Reschedule(ctx context.Context, userID string) error {
 			return err
 		}
 		r.NextAt = nil
-		sch := domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread)
+		sch := domain.ParseSchedule(r.LocalTime, r.Days, r.Channels, r.OnlyIfUnread, r.OnlyIfPlanUnread)
 		if o, ok := domain.Next(sch, location(set.TimeZone), s.now(), r.DoneDate); ok {
 			r.NextAt = &o.At
 		}

@@ -24,7 +24,10 @@ type Schedule struct {
 	// Days are ISO weekdays, Monday 1 to Sunday 7, ascending.
 	Days         []int
 	OnlyIfUnread bool
-	Channels     []string
+	// OnlyIfPlanUnread skips the reminder unless a plan the reader follows
+	// has a day on that date that is not done yet.
+	OnlyIfPlanUnread bool
+	Channels         []string
 }
 
 // On reports whether the schedule reminds on weekday wd.
@@ -48,15 +51,16 @@ var DefaultSchedule = Schedule{Hour: 7, Minute: 30, Days: []int{1, 2, 3, 4, 5, 6
 
 // Input is the body of PUT /api/reminders.
 type Input struct {
-	Enabled      *bool    `json:"enabled"`
-	Time         *string  `json:"time"`
-	Days         []int    `json:"days"`
-	OnlyIfUnread *bool    `json:"onlyIfUnread"`
-	Channels     []string `json:"channels"`
+	Enabled          *bool    `json:"enabled"`
+	Time             *string  `json:"time"`
+	Days             []int    `json:"days"`
+	OnlyIfUnread     *bool    `json:"onlyIfUnread"`
+	OnlyIfPlanUnread *bool    `json:"onlyIfPlanUnread"`
+	Channels         []string `json:"channels"`
 }
 
 // Validate checks every field and returns the schedule; a missing
-// onlyIfUnread means on.
+// onlyIfUnread means on, a missing onlyIfPlanUnread off.
 func (in Input) Validate() (bool, Schedule, error) {
 	var details []errs.Detail
 	s := Schedule{OnlyIfUnread: true}
@@ -102,6 +106,9 @@ func (in Input) Validate() (bool, Schedule, error) {
 	if in.OnlyIfUnread != nil {
 		s.OnlyIfUnread = *in.OnlyIfUnread
 	}
+	if in.OnlyIfPlanUnread != nil {
+		s.OnlyIfPlanUnread = *in.OnlyIfPlanUnread
+	}
 	enabled := in.Enabled != nil && *in.Enabled
 	if enabled && len(details) == 0 && (len(s.Days) == 0 || len(s.Channels) == 0) {
 		field := "days"
@@ -131,8 +138,8 @@ func parseClock(v string) (int, int, bool) {
 }
 
 // ParseSchedule rehydrates a stored schedule.
-func ParseSchedule(clock, days, channels string, onlyIfUnread bool) Schedule {
-	s := Schedule{OnlyIfUnread: onlyIfUnread, Days: []int{}, Channels: []string{}}
+func ParseSchedule(clock, days, channels string, onlyIfUnread, onlyIfPlanUnread bool) Schedule {
+	s := Schedule{OnlyIfUnread: onlyIfUnread, OnlyIfPlanUnread: onlyIfPlanUnread, Days: []int{}, Channels: []string{}}
 	s.Hour, s.Minute, _ = parseClock(clock)
 	for _, d := range strings.Split(days, ",") {
 		if n, err := strconv.Atoi(d); err == nil {

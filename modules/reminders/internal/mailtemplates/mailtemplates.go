@@ -36,10 +36,19 @@ type Link struct {
 	Label, URL string
 }
 
+// PlanDay is a day of a plan due on the reminder's date, not done yet.
+type PlanDay struct {
+	Plan     string
+	Day      int
+	Passages string
+}
+
 // Day is what a reminder tells.
 type Day struct {
 	Read, Goal, Streak int
-	Suggestions        []Link
+	// Plans are the plan days the reminder names ("Day 12 of M'Cheyne").
+	Plans       []PlanDay
+	Suggestions []Link
 	// LogURL, SettingsURL, UnsubscribeURL (the web page asking to confirm)
 	// and OneClickURL (the List-Unsubscribe target of RFC 8058's POST) are
 	// absolute.
@@ -59,6 +68,13 @@ func Email(locale, to string, d Day) mail.Message {
 	w := words(locale, d)
 	var b strings.Builder
 	b.WriteString(w("intro") + "\n\n")
+	if len(d.Plans) > 0 {
+		b.WriteString(w("plans") + "\n")
+		for _, p := range d.Plans {
+			b.WriteString("- " + planDay(locale, p) + ": " + p.Passages + "\n")
+		}
+		b.WriteString("\n")
+	}
 	b.WriteString(w("goal") + "\n")
 	if d.Streak > 0 {
 		b.WriteString(w("streak") + "\n")
@@ -88,6 +104,11 @@ func Email(locale, to string, d Day) mail.Message {
 	}
 }
 
+// planDay names a plan day in locale: "Day 12 of M'Cheyne".
+func planDay(locale string, p PlanDay) string {
+	return catalog.T(locale, "planDay", texts.Vars{"day": p.Day, "plan": p.Plan})
+}
+
 // Push is the notification's words in locale.
 type Push struct {
 	Title, Body, ActionLog, ActionOpen string
@@ -96,5 +117,13 @@ type Push struct {
 // Notification is the push notification's words for d in locale.
 func Notification(locale string, d Day) Push {
 	w := words(locale, d)
-	return Push{Title: w("push.title"), Body: w("push.body"), ActionLog: w("push.actionLog"), ActionOpen: w("push.actionOpen")}
+	p := Push{Title: w("push.title"), Body: w("push.body"), ActionLog: w("push.actionLog"), ActionOpen: w("push.actionOpen")}
+	if len(d.Plans) > 0 {
+		names := make([]string, len(d.Plans))
+		for i, pd := range d.Plans {
+			names[i] = planDay(locale, pd)
+		}
+		p.Body = catalog.T(locale, "push.planBody", texts.Vars{"days": strings.Join(names, ", ")}) + " " + p.Body
+	}
+	return p
 }

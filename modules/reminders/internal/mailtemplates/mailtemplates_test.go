@@ -56,3 +56,23 @@ func TestEmailCarriesOneClickUnsubscribe(t *testing.T) {
 		t.Fatal(m.Subject)
 	}
 }
+
+func TestPlanDaysAreNamedInEveryLocale(t *testing.T) {
+	d := Day{Read: 0, Goal: 86, Streak: 0, Plans: []PlanDay{{Plan: "M'Cheyne", Day: 12, Passages: "Gen 13; Matt 12"}, {Plan: "NT", Day: 3}}}
+	for _, c := range []struct{ locale, day, push string }{
+		{"en", "Day 12 of M'Cheyne", "Today: Day 12 of M'Cheyne, Day 3 of NT. "},
+		{"de", "Tag 12 von M'Cheyne", "Heute: Tag 12 von M'Cheyne, Tag 3 von NT. "},
+		{"es", "Día 12 de M'Cheyne", "Hoy: Día 12 de M'Cheyne, Día 3 de NT. "},
+		{"fr", "Jour 12 de M'Cheyne", "Aujourd'hui : Jour 12 de M'Cheyne, Jour 3 de NT. "},
+		{"pt", "Dia 12 de M'Cheyne", "Hoje: Dia 12 de M'Cheyne, Dia 3 de NT. "},
+		{"uk", "День 12 плану «M'Cheyne»", "Сьогодні: День 12 плану «M'Cheyne», День 3 плану «NT». "},
+		{"ko", "M'Cheyne 12일차", "오늘: M'Cheyne 12일차, NT 3일차. "},
+	} {
+		if m := Email(c.locale, "r@example.com", d); !strings.Contains(m.Text, "- "+c.day+": Gen 13; Matt 12\n") {
+			t.Errorf("%s:\n%s", c.locale, m.Text)
+		}
+		if p := Notification(c.locale, d); !strings.HasPrefix(p.Body, c.push) {
+			t.Errorf("%s: %q", c.locale, p.Body)
+		}
+	}
+}

@@ -26,19 +26,20 @@ var ErrNotFound = errors.New("reminders: not found")
 
 // Reminder is a reader's stored reminder.
 type Reminder struct {
-	UserID       string `gorm:"primaryKey"`
-	Enabled      bool
-	LocalTime    string
-	Days         string
-	OnlyIfUnread bool
-	Channels     string
-	Generation   int
-	DoneDate     string
-	NextAt       *time.Time
-	ClaimedUntil *time.Time
-	PausedAt     *time.Time
-	SiteURL      string
-	UpdatedAt    time.Time
+	UserID           string `gorm:"primaryKey"`
+	Enabled          bool
+	LocalTime        string
+	Days             string
+	OnlyIfUnread     bool
+	OnlyIfPlanUnread bool
+	Channels         string
+	Generation       int
+	DoneDate         string
+	NextAt           *time.Time
+	ClaimedUntil     *time.Time
+	PausedAt         *time.Time
+	SiteURL          string
+	UpdatedAt        time.Time
 }
 
 func (Reminder) TableName() string { return "reminders" }
