@@ -151,7 +151,7 @@ func TestIntegrationImport(t *testing.T) {
 			_ = json.Unmarshal([]byte(do(t, alice, "POST", "/api/passage-note-tags", `{"label":"Prayer","color":"#00aa00"}`, http.StatusCreated)), &tag2)
 			do(t, alice, "POST", "/api/passage-notes", `{"content":"God so loved\nsecond line","passages":[{"startVerseId":143003016,"endVerseId":143003016},{"startVerseId":101001001,"endVerseId":101003024}],"tags":["`+tag.ID+`","`+tag2.ID+`"]}`, http.StatusCreated)
 			do(t, alice, "POST", "/api/passage-notes", `{"content":"no passage"}`, http.StatusCreated)
-			do(t, alice, "PUT", "/api/reminders", `{"enabled":true,"time":"06:45","days":[1,3,5],"onlyIfUnread":false,"channels":["email","push"]}`, http.StatusOK)
+			do(t, alice, "PUT", "/api/reminders", `{"enabled":true,"time":"06:45","days":[1,3,5],"onlyIfUnread":false,"onlyIfPlanUnread":true,"channels":["email","push"]}`, http.StatusOK)
 			do(t, alice, "POST", "/api/sharing/calendar-feed", `{"readNext":false}`, http.StatusOK)
 			do(t, alice, "POST", "/api/sharing/progress-link", "", http.StatusOK)
 			before := archive(t, alice)
