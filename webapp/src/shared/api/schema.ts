@@ -1847,6 +1847,8 @@ export interface components {
                 channels: ("email" | "push")[];
                 days: number[];
                 enabled: boolean;
+                /** @description absent from archives made before plans */
+                onlyIfPlanUnread?: boolean;
                 onlyIfUnread: boolean;
                 time: string;
             } | null;
@@ -2421,6 +2423,7 @@ export interface components {
              * @description when the next reminder is due
              */
             next: string | null;
+            onlyIfPlanUnread: boolean;
             onlyIfUnread: boolean;
             /** @description reminders stopped after 3 in a row led to nothing; saving resumes them */
             paused: boolean;
@@ -2433,6 +2436,11 @@ export interface components {
             /** @description ISO weekdays, Monday 1 */
             days: number[];
             enabled: boolean;
+            /**
+             * @description skip the reminder unless a plan the reader follows has a day on that date that is not done (reminders then name it, "Day 12 of M'Cheyne"); each of the two options skips on its own
+             * @default false
+             */
+            onlyIfPlanUnread?: boolean;
             /**
              * @description skip the reminder when the reader logged reading that day
              * @default true

@@ -39,6 +39,7 @@ function Summary({ reminder }: { reminder: Reminder }) {
           <li>{t('summary.on', { time: reminder.time, days })}</li>
           <li>{t('summary.channels', { channels })}</li>
           {reminder.onlyIfUnread && <li>{t('summary.onlyIfUnread')}</li>}
+          {reminder.onlyIfPlanUnread && <li>{t('summary.onlyIfPlanUnread')}</li>}
           {reminder.paused ? <li>{t('summary.paused')}</li> : next && <li>{t('summary.next', { next })}</li>}
         </ul>
       )}
@@ -58,6 +59,7 @@ function ReminderForm({ reminder }: { reminder: Reminder }) {
   const [time, setTime] = useState(reminder.time);
   const [days, setDays] = useState<number[]>(reminder.days);
   const [onlyIfUnread, setOnlyIfUnread] = useState(reminder.onlyIfUnread);
+  const [onlyIfPlanUnread, setOnlyIfPlanUnread] = useState(reminder.onlyIfPlanUnread);
   const [channels, setChannels] = useState<Channel[]>(reminder.channels);
   const [pushBusy, setPushBusy] = useState(false);
   const labels: Record<Field, string> = { enabled: t('form.enabled'), time: t('form.time'), days: t('form.days'), channels: t('form.channels') };
@@ -97,7 +99,7 @@ function ReminderForm({ reminder }: { reminder: Reminder }) {
     if (isLoading) return;
     form.clear();
     try {
-      await save({ enabled, time, days, onlyIfUnread, channels }).unwrap();
+      await save({ enabled, time, days, onlyIfUnread, onlyIfPlanUnread, channels }).unwrap();
     } catch (caught) {
       form.showApiError(toApiError(caught));
       return;
@@ -151,6 +153,20 @@ function ReminderForm({ reminder }: { reminder: Reminder }) {
         <input type="checkbox" checked={onlyIfUnread} onChange={(event) => setOnlyIfUnread(event.target.checked)} />
         {t('form.onlyIfUnread')}
       </label>
+      <div>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={onlyIfPlanUnread}
+            aria-describedby={`${id}-plan-hint`}
+            onChange={(event) => setOnlyIfPlanUnread(event.target.checked)}
+          />
+          {t('form.onlyIfPlanUnread')}
+        </label>
+        <span id={`${id}-plan-hint`} className={styles.hint}>
+          {t('form.onlyIfPlanUnreadHint')}
+        </span>
+      </div>
       <Fieldset legend={t('form.channels')} aria-describedby={form.errors.channels ? `${id}-channels-error` : undefined}>
         <label className={styles.check}>
           <input

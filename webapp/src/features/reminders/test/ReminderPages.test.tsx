@@ -5,7 +5,7 @@ import { renderApp } from '@/test/renderApp';
 
 const PAGE = { timeout: 20_000 };
 
-const OFF = { enabled: false, time: '07:30', days: [1, 2, 3, 4, 5, 6, 7], onlyIfUnread: true, channels: ['email'], paused: false, timeZone: 'Europe/Berlin', next: null as string | null };
+const OFF = { enabled: false, time: '07:30', days: [1, 2, 3, 4, 5, 6, 7], onlyIfUnread: true, onlyIfPlanUnread: false, channels: ['email'], paused: false, timeZone: 'Europe/Berlin', next: null as string | null };
 
 describe('Reminder settings', () => {
   it('turns a reminder on and lists it', async () => {
@@ -32,9 +32,34 @@ describe('Reminder settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save reminder' }));
 
     expect(await screen.findByText('Reminder saved')).toBeInTheDocument();
-    expect(apiCalls('PUT /api/reminders')[0]!.body).toEqual({ enabled: true, time: '06:45', days: [1, 2, 3, 4, 5, 6], onlyIfUnread: true, channels: ['email'] });
+    expect(apiCalls('PUT /api/reminders')[0]!.body).toEqual({ enabled: true, time: '06:45', days: [1, 2, 3, 4, 5, 6], onlyIfUnread: true, onlyIfPlanUnread: false, channels: ['email'] });
     const listed = await within(screen.getByRole('region', { name: 'Your reminder' })).findByText('On at 06:45, Monday, Tuesday, Wednesday, Thursday, Friday, and Saturday');
     expect(listed).toBeInTheDocument();
+  });
+
+  it('reminds only while the plan reading of the day is not done', async () => {
+    signedInAs();
+    let saved = { ...OFF, enabled: true, next: '2026-03-09T06:30:00Z' };
+    mockApi({
+      'GET /api/reminders': () => json(200, saved),
+      'PUT /api/reminders': (call: ApiCall) => {
+        saved = { ...saved, ...(call.body as object) };
+        return json(200, saved);
+      },
+    });
+    const { user } = renderApp('/settings/reminder');
+    const option = await screen.findByRole('checkbox', { name: "Only if today's plan reading is not done" }, PAGE);
+    expect(option).toHaveAccessibleDescription("The reminder names the plan's day, such as “Day 12 of M'Cheyne”.");
+
+    await user.click(screen.getByRole('checkbox', { name: "Only if I haven't logged anything today" }));
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Save reminder' }));
+
+    expect(await screen.findByText('Reminder saved')).toBeInTheDocument();
+    expect(apiCalls('PUT /api/reminders')[0]!.body).toMatchObject({ onlyIfUnread: false, onlyIfPlanUnread: true });
+    const summary = screen.getByRole('region', { name: 'Your reminder' });
+    expect(await within(summary).findByText("Only on days your plan's reading is waiting")).toBeInTheDocument();
+    expect(within(summary).queryByText("Only on days you haven't logged anything")).not.toBeInTheDocument();
   });
 
   it('says when reminders are paused', async () => {
