@@ -4,6 +4,7 @@ package plansapi
 
 import (
 	"context"
+	"time"
 
 	"lamplight/modules/bible"
 )
@@ -25,10 +26,12 @@ type Schedule struct {
 	Name   string
 	Paused bool
 	Days   []Day
+	// UpdatedAt moves when the plan or how it is followed changes.
+	UpdatedAt time.Time
 }
 
 // Reader reads a reader's plans with their schedules and progress as of
-// today (YYYY-MM-DD).
+// today (YYYY-MM-DD; "" for the reader's local date).
 type Reader interface {
 	Schedules(ctx context.Context, userID, today string) ([]Schedule, error)
 }

@@ -25,7 +25,7 @@ func (s Schedules) Schedules(ctx context.Context, userID, today string) ([]plans
 	}
 	out := make([]plansapi.Schedule, len(p.Plans))
 	for i, v := range p.Plans {
-		out[i] = plansapi.Schedule{ID: v.ID, Name: v.Name, Paused: v.Paused, Days: make([]plansapi.Day, len(v.Days))}
+		out[i] = plansapi.Schedule{ID: v.ID, Name: v.Name, Paused: v.Paused, Days: make([]plansapi.Day, len(v.Days)), UpdatedAt: v.UpdatedAt}
 		for j, d := range v.Days {
 			out[i].Days[j] = plansapi.Day{Day: d.Day, Date: d.Date, Done: d.Done, Passages: d.Passages}
 		}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"time"
 
+	"lamplight/modules/plans/plansapi"
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/readmodels/readmodelsapi"
 	"lamplight/modules/settings/settingsapi"
@@ -32,13 +33,15 @@ type Service struct {
 	progress readmodelsapi.ProgressReader
 	streak   readmodelsapi.StreakReader
 	readNext readmodelsapi.SuggestionsReader
+	plans    plansapi.Reader
 	sealer   *Sealer
 	now      func() time.Time
 }
 
 // New builds the service.
-func New(s *store.Store, r readingapi.Reader, st settingsapi.Reader, p readmodelsapi.ProgressReader, k readmodelsapi.StreakReader, n readmodelsapi.SuggestionsReader, sealer *Sealer) *Service {
-	return &Service{store: s, reading: r, settings: st, progress: p, streak: k, readNext: n, sealer: sealer, now: time.Now}
+func New(s *store.Store, r readingapi.Reader, st settingsapi.Reader, p readmodelsapi.ProgressReader, k readmodelsapi.StreakReader,
+	n readmodelsapi.SuggestionsReader, plans plansapi.Reader, sealer *Sealer) *Service {
+	return &Service{store: s, reading: r, settings: st, progress: p, streak: k, readNext: n, plans: plans, sealer: sealer, now: time.Now}
 }
 
 // Paths of the links under the site's URL.

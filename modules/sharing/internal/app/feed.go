@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"crypto/sha256"
+	"strconv"
 	"strings"
 	"time"
 
@@ -10,12 +11,20 @@ import (
 	"lamplight/modules/reading/readingapi"
 	"lamplight/modules/sharing/internal/ical"
 	"lamplight/modules/sharing/sharingapi"
+	"lamplight/platform/dates"
+	"lamplight/platform/texts"
 )
 
+// PlanWindow bounds the plan days the feed carries to those dated this
+// many days around today: a reader may follow 50 plans of 2,000 days.
+const PlanWindow = 366
+
 // Feed is the reader's calendar as iCalendar text: every day with reading
-// an all-day event listing its passages, and (when chosen) today's "Read
-// next" event. Nothing in it depends on the moment it is made, so the same
-// log gives the same bytes and the same ETag.
+// an all-day event listing its passages, each plan day the schedule dates
+// within PlanWindow of today ("Day 12 of M'Cheyne" with its passages), and
+// (when chosen) today's "Read next" event. Besides the date, nothing in it
+// depends on the moment it is made, so the same log and plans give the
+// same bytes and the same ETag all day.
 func (s *Service) Feed(ctx context.Context, token, host string) (string, error) {
 	l, err := s.owner(ctx, sharingapi.KindCalendarFeed, token)
 	if err != nil {
@@ -59,6 +68,9 @@ func (s *Service) Feed(ctx context.Context, token, host string) (string, error) 
 		day(&w, log.Entries[i].Date, "reading-", uidTail, stamp, ranges, loc, "")
 		i = j
 	}
+	if err := s.planDays(ctx, &w, l.UserID, dates.Today(st.TimeZone, s.now()), uidTail, loc, tx); err != nil {
+		return "", err
+	}
 	if l.ReadNext {
 		today, next, err := s.readNext.Suggestions(ctx, l.UserID, "")
 		if err != nil {
@@ -71,6 +83,26 @@ func (s *Service) Feed(ctx context.Context, token, host string) (string, error) 
 	}
 	w.Line("END", "VCALENDAR")
 	return w.String(), nil
+}
+
+// planDays writes an event for each plan day dated within PlanWindow of
+// today. Its UID names the plan and the day, so catching up moves the event.
+func (s *Service) planDays(ctx context.Context, w *ical.Writer, userID, today, uidTail string, loc bible.Locale, tx Texts) error {
+	plans, err := s.plans.Schedules(ctx, userID, today)
+	if err != nil {
+		return err
+	}
+	from, to := dates.AddDays(today, -PlanWindow), dates.AddDays(today, PlanWindow)
+	for _, p := range plans {
+		for _, d := range p.Days {
+			if d.Date < from || d.Date > to {
+				continue
+			}
+			name := tx.T("planDay", texts.Vars{"day": d.Day, "plan": p.Name})
+			day(w, d.Date, "plan-"+p.ID+"-"+strconv.Itoa(d.Day)+"-", uidTail, p.UpdatedAt, d.Passages, loc, name)
+		}
+	}
+	return nil
 }
 
 func later(t time.Time, e readingapi.Entry) time.Time {

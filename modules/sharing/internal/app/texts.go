@@ -26,7 +26,8 @@ var catalog = func() *texts.Catalog {
 type Texts struct{ locale string }
 
 // T is the text at key ("title", "bibleRead" with {{percent}}, "streak" and
-// "longest" with {{count}}, "book", "completion", "badge", "footer").
+// "longest" with {{count}}, "planDay" with {{day}} and {{plan}}, "book",
+// "completion", "badge", "footer").
 func (t Texts) T(key string, vars texts.Vars) string { return catalog.T(t.locale, key, vars) }
 
 func textsFor(locale string) Texts { return Texts{locale: locale} }

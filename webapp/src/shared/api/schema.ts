@@ -1459,7 +1459,7 @@ export interface paths {
         put?: never;
         /**
          * Create or rotate the secret iCalendar feed URL
-         * @description Answers the new URL (…/share/calendar/{token}.ics), also in GET /api/sharing; a URL made before stops working at once. The feed (RFC 5545) has an all-day event for every day with reading listing its passages and, unless readNext is false, a "Read next" event today with the suggestions. It is served with an ETag and answers 304 to a matching If-None-Match; a rotated or revoked URL answers 404. The token is stored hashed and sealed, never as it is.
+         * @description Answers the new URL (…/share/calendar/{token}.ics), also in GET /api/sharing; a URL made before stops working at once. The feed (RFC 5545) has an all-day event for every day with reading listing its passages, one for every day of the reader's plans dated within a year of today ("Day 12 of M'Cheyne" with its passages) and, unless readNext is false, a "Read next" event today with the suggestions. It is served with an ETag and answers 304 to a matching If-None-Match; a rotated or revoked URL answers 404. The token is stored hashed and sealed, never as it is.
          */
         post: operations["createCalendarFeed"];
         /** Revoke the calendar feed URL (its URL answers 404 at once) */
