@@ -86,7 +86,7 @@ func (s *Service) Feed(ctx context.Context, token, host string) (string, error) 
 }
 
 // planDays writes an event for each plan day dated within PlanWindow of
-// today. Its UID names the plan and the day, so catching up moves the event.
+// today. Its UID names the plan, the day and its date.
 func (s *Service) planDays(ctx context.Context, w *ical.Writer, userID, today, uidTail string, loc bible.Locale, tx Texts) error {
 	plans, err := s.plans.Schedules(ctx, userID, today)
 	if err != nil {
