@@ -65,7 +65,7 @@ var Module = fx.Module("plans",
 // the account (deleteOnUserDeleted).
 func policyEntry() (privacy.Entry, error) {
 	texts, err := fs.Sub(policy, "policy")
-	return privacy.Entry{Name: "plans", Tables: []string{"reading_plans"}, DeletedWithAccount: true, Texts: texts}, err
+	return privacy.Entry{Name: "plans", Tables: []string{"reading_plans", "plan_versions"}, DeletedWithAccount: true, Texts: texts}, err
 }
 
 // archiveSection carries the reader's plans, with how they follow each, in
