@@ -21,14 +21,14 @@ import (
 )
 
 // Budgets of the projection path, in SQL statements. The admin engagement
-// projection has its own: unlike the reader's projections it keeps rows (the
-// reading day, and a version for its report), after checking that the
-// account still exists and reading the goal the day is measured against, and
-// checks once more, under the version row's lock, that the reader was not
-// deleted meanwhile.
+// projection has its own: unlike the reader's projections it keeps rows.
+// It reads the goal the day is measured against, the log (when not kept in
+// process) and the reader's facts around the day; then, under the reader's
+// turn (which also says whether she was deleted meanwhile), writes the
+// reading day and moves the figures of the days it counts on.
 const (
 	backgroundPerPassage = 5
-	engagementPerPassage = 7
+	engagementPerPassage = 6
 	perCachedRead        = 0
 )
 

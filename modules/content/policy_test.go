@@ -58,11 +58,12 @@ var policyEntries = map[string]string{
 	"engagement_reading_days":      "activity",
 	"engagement_note_days":         "activity",
 	"engagement_reminder_days":     "activity",
-	"engagement_deletions":         "activity",
+	"engagement_readers":           "activity", // a hash of the id, and the day of a deletion
 	"idempotency_keys":             "recent-answers",
 	"outbox_events":                "changes",
 	"reminder_vapid_keys":          "", // the server's own key pair
-	"engagement_version":           "", // one counter
+	"engagement_days":              "", // counts per day, no reader
+	"engagement_rebuild":           "", // the rebuild's checkpoint
 }
 
 // deletedWithAccount are the entries of policyEntries whose data goes (or,

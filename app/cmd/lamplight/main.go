@@ -232,14 +232,32 @@ func rebuildProjections(cfg config.Config, userID string) error {
 	if len(users) == 0 {
 		fmt.Println("no reader has an account or a log yet: nothing to rebuild")
 	}
+	// A read model that rebuilds every reader at once does so in parallel
+	// and resumes a rebuild that stopped; the others go reader by reader.
+	var each []readmodelsapi.Rebuilder
+	for _, r := range deps.Rebuilders {
+		bulk, ok := r.(readmodelsapi.BulkRebuilder)
+		if !ok || userID != "" {
+			each = append(each, r)
+			continue
+		}
+		err := bulk.RebuildAll(ctx, users, func(done, total int) {
+			if done%10000 < 100 || done == total {
+				fmt.Printf("rebuilt %s for %d of %d readers\n", r.Name(), done, total)
+			}
+		})
+		if err != nil {
+			return fmt.Errorf("rebuild %s: %w (run the command again to continue)", r.Name(), err)
+		}
+	}
 	for i, u := range users {
-		for _, r := range deps.Rebuilders {
+		for _, r := range each {
 			if err := r.Rebuild(ctx, u); err != nil {
 				return fmt.Errorf("rebuild %s for %s: %w", r.Name(), u, err)
 			}
 		}
 		if (i+1)%100 == 0 || i+1 == len(users) {
-			fmt.Printf("rebuilt %d projections for %d of %d readers\n", len(deps.Rebuilders), i+1, len(users))
+			fmt.Printf("rebuilt %d projections for %d of %d readers\n", len(each), i+1, len(users))
 		}
 	}
 	if !cfg.UsesRedis() {

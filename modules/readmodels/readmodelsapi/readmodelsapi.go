@@ -21,6 +21,16 @@ type Rebuilder interface {
 	Rebuild(ctx context.Context, userID string) error
 }
 
+// BulkRebuilder is a Rebuilder that rebuilds every reader at once, which
+// `lamplight projections rebuild` prefers: in parallel, and continuing
+// where a rebuild that stopped left off.
+type BulkRebuilder interface {
+	Rebuilder
+	// RebuildAll rebuilds users, calling progress (when not nil) as they
+	// are done.
+	RebuildAll(ctx context.Context, users []string, progress func(done, total int)) error
+}
+
 // RebuilderGroup is the fx group every read model adds its Rebuilder to:
 //
 //	type in struct {

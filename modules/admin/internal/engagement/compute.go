@@ -1,7 +1,6 @@
 package engagement
 
 import (
-	"sort"
 	"time"
 
 	"lamplight/modules/admin/adminapi"
@@ -38,120 +37,47 @@ func monday(n int) int {
 	return w*7 - 3
 }
 
-// compute is the report from from to to, with today the date up to which
-// retention days have come. It is pure: the same facts give the same report.
-func compute(f facts, from, to, today string) adminapi.Report {
+// compute is the report from from to to out of the days' figures (from the
+// Monday of from's week on), with today the date up to which retention days
+// have come. It is pure: the same figures give the same report.
+func compute(days map[int]counts, from, to, today string) adminapi.Report {
 	first, last, now := day(from), day(to), day(today)
-	n := last - first + 1
-	out := adminapi.Report{From: from, To: to, Days: make([]adminapi.Day, n), Cohorts: []adminapi.Cohort{}}
+	out := adminapi.Report{From: from, To: to, Days: make([]adminapi.Day, last-first+1), Cohorts: []adminapi.Cohort{}}
 	for i := range out.Days {
-		out.Days[i].Date = date(first + i)
-	}
-	at := func(d int) *adminapi.Day {
-		if d < first || d > last {
-			return nil
-		}
-		return &out.Days[d-first]
-	}
-
-	// Reading days per reader, in day order, for the sliding windows.
-	readDays := map[string][]int{}
-	for _, r := range f.reading {
-		d := day(r.Day)
-		readDays[r.UserID] = append(readDays[r.UserID], d)
-		if x := at(d); x != nil {
-			x.ActiveReaders++
-			if r.GoalMet {
-				x.ReadersMeetingGoal++
-			}
+		c := days[first+i]
+		out.Days[i] = adminapi.Day{
+			Date:                 date(first + i),
+			ActiveReaders:        c[fActive],
+			WeeklyActiveReaders:  c[fWeekly],
+			MonthlyActiveReaders: c[fMonthly],
+			ReadersMeetingGoal:   c[fGoal],
+			NewAccounts:          c[fNew],
+			DeletedAccounts:      c[fDeleted],
+			NotesWritten:         c[fNotes],
+			RemindersSent:        c[fSent],
+			RemindersFollowed:    c[fFollowed],
 		}
 	}
-	// A reading day r makes its reader active in the windows ending on
-	// r .. r+w-1; covering each day once per reader counts readers, not days.
-	week, month := make([]int, n+1), make([]int, n+1)
-	cover := func(diff []int, days []int, w int) {
-		covered := first - 1
-		for _, r := range days {
-			lo, hi := max(r, covered+1, first), min(r+w-1, last)
-			if lo <= hi {
-				diff[lo-first]++
-				diff[hi-first+1]--
-				covered = hi
-			}
-		}
-	}
-	for _, days := range readDays {
-		sort.Ints(days)
-		cover(week, days, weekWindow)
-		cover(month, days, monthWindow)
-	}
-	w, m := 0, 0
-	for i := range out.Days {
-		w += week[i]
-		m += month[i]
-		out.Days[i].WeeklyActiveReaders, out.Days[i].MonthlyActiveReaders = w, m
-	}
-
-	read := func(userID string, d int) bool {
-		days := readDays[userID]
-		i := sort.SearchInts(days, d)
-		return i < len(days) && days[i] == d
-	}
-	for _, s := range f.sent {
-		if x := at(day(s.Day)); x != nil {
-			x.RemindersSent++
-			if read(s.UserID, day(s.Day)) {
-				x.RemindersFollowed++
-			}
-		}
-	}
-	for i := range out.Days {
-		out.Days[i].NotesWritten = f.notes[out.Days[i].Date]
-		out.Days[i].DeletedAccounts = f.deleted[out.Days[i].Date]
-	}
-
-	// Cohorts: the weeks starting in the range, and the one it starts in.
-	type cohort struct {
-		size     int
-		retained [len(retentionDays)]int
-		complete [len(retentionDays)]bool
-	}
-	cohorts := map[int]*cohort{}
+	// Cohorts: the weeks starting in the range, and the one it starts in,
+	// counting the readers who signed up by the range's last day.
 	for w := monday(first); w <= last; w += 7 {
-		c := &cohort{}
-		for i, k := range retentionDays {
-			c.complete[i] = w+6+k < now
-		}
-		cohorts[w] = c
-	}
-	for _, a := range f.accounts {
-		d := day(a.Day)
-		if x := at(d); x != nil {
-			x.NewAccounts++
-		}
-		c := cohorts[monday(d)]
-		if c == nil {
-			continue
-		}
-		c.size++
-		for i, k := range retentionDays {
-			if read(a.UserID, d+k) {
-				c.retained[i]++
+		size, retained := 0, [len(retentionDays)]int{}
+		for d := w; d <= min(w+6, last); d++ {
+			c := days[d]
+			size += c[fCohort]
+			for i, f := range retainedField {
+				retained[i] += c[f]
 			}
 		}
-	}
-	for w := monday(first); w <= last; w += 7 {
-		c := cohorts[w]
 		row := adminapi.Cohort{Week: date(w)}
-		if c.size < adminapi.MinCohort {
+		if size < adminapi.MinCohort {
 			row.Suppressed = true
 		} else {
-			size := c.size
 			row.Size = &size
 			shares := [len(retentionDays)]**float64{&row.Day1, &row.Day7, &row.Day30}
-			for i := range retentionDays {
-				if c.complete[i] {
-					s := float64(c.retained[i]) / float64(c.size)
+			for i, k := range retentionDays {
+				if w+6+k < now {
+					s := float64(retained[i]) / float64(size)
 					*shares[i] = &s
 				}
 			}

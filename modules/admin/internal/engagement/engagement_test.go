@@ -3,8 +3,11 @@ package engagement
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -20,7 +23,6 @@ import (
 	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/bus"
-	"lamplight/platform/cache"
 	"lamplight/platform/testkit"
 )
 
@@ -29,11 +31,19 @@ type history struct {
 	accounts map[string]identityapi.User
 	entries  map[string][]readingapi.Entry
 	notes    map[string][]notesapi.Note
-	// recounts counts the note days read.
-	recounts atomic.Int64
+	// recounts counts the note days read, visits the accounts read.
+	recounts, visits atomic.Int64
+	// blocked is a reader whose account is read only once the caller gives
+	// up (its context is done).
+	blocked string
 }
 
-func (h *history) User(_ context.Context, id string) (identityapi.User, error) {
+func (h *history) User(ctx context.Context, id string) (identityapi.User, error) {
+	h.visits.Add(1)
+	if id == h.blocked {
+		<-ctx.Done()
+		return identityapi.User{}, ctx.Err()
+	}
 	u, ok := h.accounts[id]
 	if !ok {
 		return u, identityapi.ErrAccountNotFound
@@ -173,7 +183,7 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		g := testkit.DB(t, b, Migrations())
 		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
-		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Cache: cache.NewMemory(), Log: testkit.Logger(t)})
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Log: testkit.Logger(t)})
 		p.SetClock(func() time.Time { return at("2024-06-30") })
 		s := &scripted{t: t, h: h, handlers: map[string]bus.Handler{}}
 		for _, hd := range p.Handlers() {
@@ -256,17 +266,33 @@ func TestIntegrationEngagementIsExactOnAScriptedHistory(t *testing.T) {
 		}
 		before := check(t)
 
+		// The figures the writes kept are those counted from the facts.
+		kept := dayRows(t, p)
+		if err := g.Exec(`UPDATE engagement_rebuild SET recount = TRUE`).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := p.store.recount(ctx, false); err != nil {
+			t.Fatal(err)
+		}
+		if counted := dayRows(t, p); !reflect.DeepEqual(kept, counted) {
+			t.Errorf("figures kept by the writes:\n%v\ncounted from the facts:\n%v", kept, counted)
+		}
+
+		// Rebuilding a reader whose facts are right changes nothing.
+		if err := p.Rebuild(ctx, "u1"); err != nil {
+			t.Fatal(err)
+		}
+		check(t)
+
 		// Rebuild from scratch: the recomputed facts are dropped and every
 		// living reader rebuilt; reminders and deletions are recorded facts.
-		for _, table := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days"} {
+		for _, table := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days", "engagement_days"} {
 			if err := g.Exec("DELETE FROM " + table).Error; err != nil {
 				t.Fatal(err)
 			}
 		}
-		for id := range h.accounts {
-			if err := p.Rebuild(ctx, id); err != nil {
-				t.Fatal(err)
-			}
+		if err := p.RebuildAll(ctx, slices.Collect(maps.Keys(h.accounts)), nil); err != nil {
+			t.Fatal(err)
 		}
 		if after := check(t); !reflect.DeepEqual(before, after) {
 			t.Error("the rebuilt report differs")
@@ -293,7 +319,7 @@ func TestIntegrationEngagementBusyNoteDayIsRecountedOnce(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		g := testkit.DB(t, b, Migrations())
 		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
-		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Cache: cache.NewMemory(), Log: testkit.Logger(t)})
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Log: testkit.Logger(t)})
 		p.SetClock(func() time.Time { return at("2024-06-30") })
 		var handle bus.Handler
 		for _, hd := range p.Handlers() {
@@ -364,13 +390,12 @@ func TestIntegrationEngagementBusyNoteDayIsRecountedOnce(t *testing.T) {
 }
 
 // A passage logged on a day already read, with its goal as it was, changes
-// no fact: nothing is written and the report's version stays, so the
-// report is not recomputed for it.
+// no fact: nothing is written, not even the reader's turn.
 func TestIntegrationEngagementWritesOnlyWhatAPassageChanges(t *testing.T) {
 	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
 		g := testkit.DB(t, b, Migrations())
 		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
-		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Cache: cache.NewMemory(), Log: testkit.Logger(t)})
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Log: testkit.Logger(t)})
 		var handle bus.Handler
 		for _, hd := range p.Handlers() {
 			if hd.Name == "engagement.log-entry-changed" {
@@ -389,7 +414,7 @@ func TestIntegrationEngagementWritesOnlyWhatAPassageChanges(t *testing.T) {
 			if err := handle.Handle(ctx, raw); err != nil {
 				t.Fatal(err)
 			}
-			v, err := p.store.version(ctx)
+			v, err := p.store.seq(ctx, "u")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -401,6 +426,109 @@ func TestIntegrationEngagementWritesOnlyWhatAPassageChanges(t *testing.T) {
 		again := versionAfter(10) // still met
 		if same != first || met == same || again != met {
 			t.Fatalf("versions after each passage: %d, %d, %d, %d", first, same, met, again)
+		}
+	})
+}
+
+// dayRows are the stored figures of every day, in day order.
+func dayRows(t *testing.T, p *Projection) []dayCounts {
+	t.Helper()
+	days, err := p.store.days(context.Background(), "0000-00-00", "9999-99-99")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []dayCounts
+	for d, c := range days {
+		if c != (counts{}) {
+			out = append(out, dayCounts{d, c})
+		}
+	}
+	slices.SortFunc(out, func(a, b dayCounts) int { return a.day - b.day })
+	return out
+}
+
+// A full rebuild stopped midway continues after its checkpoint: the second
+// run visits only the readers the first did not finish, and the figures
+// are those of a rebuild that ran through.
+func TestIntegrationEngagementRebuildResumesAfterAStop(t *testing.T) {
+	testkit.Run(t, func(t *testing.T, b testkit.Backend) {
+		g := testkit.DB(t, b, Migrations())
+		h := &history{accounts: map[string]identityapi.User{}, entries: map[string][]readingapi.Entry{}, notes: map[string][]notesapi.Note{}}
+		p := New(Deps{DB: g, Accounts: h, Reading: h, Settings: h, Notes: h, Log: testkit.Logger(t)})
+		p.SetClock(func() time.Time { return at("2024-06-30") })
+		const readers = 1000
+		var ids []string
+		for i := range readers {
+			id := fmt.Sprintf("reader-%04d", i)
+			ids = append(ids, id)
+			signup := at("2024-05-01").AddDate(0, 0, i%40)
+			h.accounts[id] = identityapi.User{ID: id, CreatedAt: signup, TimeZone: "UTC"}
+			for k := range i % 5 {
+				d := signup.AddDate(0, 0, k*(i%9)).Format("2006-01-02")
+				h.entries[id] = append(h.entries[id], readingapi.Entry{Date: d, Start: bible.NewVerseID(1, 1, 1), End: bible.NewVerseID(1, 1, 1+i%7)})
+			}
+			if i%3 == 0 {
+				h.notes[id] = append(h.notes[id], notesapi.Note{ID: id + "-note", CreatedAt: signup})
+			}
+		}
+		ctx := context.Background()
+		if err := p.RebuildAll(ctx, ids, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := dayRows(t, p)
+		if len(want) == 0 {
+			t.Fatal("the rebuild counted nothing")
+		}
+		for _, table := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days", "engagement_days"} {
+			if err := g.Exec("DELETE FROM " + table).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		through := func() string {
+			var s string
+			if err := g.Raw(`SELECT through FROM engagement_rebuild WHERE id = 1`).Scan(&s).Error; err != nil {
+				t.Error(err)
+			}
+			return s
+		}
+		// The rebuild is stopped once its checkpoint moved, while one reader
+		// of a later chunk keeps it from finishing.
+		h.blocked = ids[650]
+		stop, cancel := context.WithCancel(ctx)
+		defer cancel()
+		err := p.RebuildAll(stop, ids, func(done, total int) {
+			if through() != "" {
+				cancel()
+			}
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("the stopped rebuild answered %v", err)
+		}
+		kept := through()
+		if kept == "" || kept >= ids[readers-1] {
+			t.Fatalf("checkpoint after the stop: %q", kept)
+		}
+
+		h.visits.Store(0)
+		h.blocked = ""
+		if err := p.RebuildAll(ctx, ids, nil); err != nil {
+			t.Fatal(err)
+		}
+		left := 0
+		for _, id := range ids {
+			if id > kept {
+				left++
+			}
+		}
+		if got := h.visits.Load(); got != int64(left) {
+			t.Errorf("the resumed rebuild visited %d readers, want the %d after the checkpoint %s", got, left, kept)
+		}
+		if got := dayRows(t, p); !reflect.DeepEqual(got, want) {
+			t.Errorf("figures after the resumed rebuild differ from a whole one:\n%v\n%v", got, want)
+		}
+		if through() != "" {
+			t.Error("the finished rebuild left its checkpoint")
 		}
 	})
 }

@@ -3,10 +3,10 @@ package engagement
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
-	"sort"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/fx"
@@ -19,14 +19,9 @@ import (
 	"lamplight/modules/reminders/remindersapi"
 	"lamplight/modules/settings/settingsapi"
 	"lamplight/platform/bus"
-	"lamplight/platform/cache"
 	"lamplight/platform/dates"
 	"lamplight/platform/errs"
 )
-
-// reportTTL bounds how long an unused report stays cached; a cached report
-// is only served at the facts' current version anyway.
-const reportTTL = 24 * time.Hour
 
 // Deps are the projection's collaborators.
 type Deps struct {
@@ -36,7 +31,6 @@ type Deps struct {
 	Reading  readingapi.Reader
 	Settings settingsapi.Reader
 	Notes    notesapi.Reader
-	Cache    cache.Cache
 	Log      *slog.Logger
 }
 
@@ -46,9 +40,11 @@ type Projection struct {
 	d     Deps
 	store *store
 	now   func() time.Time
-	memo  memo
 	// noteDays shares a busy note day's recount among its notes' events.
 	noteDays noteDays
+	// counted is set once the days' figures are known to be counted (see
+	// recountIfAsked).
+	counted atomic.Bool
 }
 
 // New builds the projection.
@@ -73,16 +69,67 @@ func (p *Projection) account(ctx context.Context, userID string) (identityapi.Us
 }
 
 // Rebuild implements readmodelsapi.Rebuilder: the reader's account, reading
-// days and note days recomputed from their modules. Reminders have no other
-// record here and are kept as they were recorded.
+// days and note days recomputed from their modules, and the days' figures
+// moved by the difference. Reminders have no other record here and are
+// kept as they were recorded.
 func (p *Projection) Rebuild(ctx context.Context, userID string) error {
-	if err := p.refreshAccount(ctx, userID); err != nil {
+	f, ok, err := p.sourceFacts(ctx, userID)
+	if !ok {
 		return err
 	}
-	if err := p.refreshReading(ctx, userID, nil, 0); err != nil {
-		return err
+	return p.store.update(ctx, userID, wholeHistory, nil, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
+		f.sent = before.sent
+		return f, always, replace(tx, userID, f)
+	})
+}
+
+// sourceFacts computes the reader's account, reading days and note days
+// from their modules; ok is false once the account is gone.
+func (p *Projection) sourceFacts(ctx context.Context, userID string) (readerFacts, bool, error) {
+	f := newFacts()
+	u, ok, err := p.account(ctx, userID)
+	if !ok {
+		return f, false, err
 	}
-	return p.refreshNotes(ctx, userID)
+	f.hasAccount, f.signup = true, day(u.CreatedAt.In(u.Location()).Format(dates.Layout))
+	s, err := p.d.Settings.Get(ctx, userID)
+	if errors.Is(err, identityapi.ErrAccountNotFound) {
+		return f, false, nil
+	}
+	if err != nil {
+		return f, false, err
+	}
+	l, err := p.d.Reading.LogAt(ctx, userID, "", 0)
+	if err != nil {
+		return f, false, err
+	}
+	f.reading = readingDays(s, l.Entries, nil)
+	created, err := p.d.Notes.CreationTimes(ctx, userID)
+	if err != nil {
+		return f, false, err
+	}
+	for _, at := range created {
+		f.notes[day(at.In(u.Location()).Format(dates.Layout))]++
+	}
+	return f, true, nil
+}
+
+// readingDays are the days among wanted (every day when nil) with an
+// entry, and whether their verses reach the reader's daily verse goal.
+func readingDays(s settingsapi.Settings, entries []readingapi.Entry, wanted map[string]bool) map[int]bool {
+	verses := map[string]int{}
+	for _, e := range entries {
+		if wanted == nil || wanted[e.Date] {
+			verses[e.Date] += e.Range().Count()
+		}
+	}
+	out := make(map[int]bool, len(verses))
+	for d, v := range verses {
+		if v > 0 {
+			out[day(d)] = s.DailyVerseCountGoal > 0 && v >= s.DailyVerseCountGoal
+		}
+	}
+	return out
 }
 
 func (p *Projection) refreshAccount(ctx context.Context, userID string) error {
@@ -90,7 +137,17 @@ func (p *Projection) refreshAccount(ctx context.Context, userID string) error {
 	if !ok {
 		return err
 	}
-	return p.store.putAccount(ctx, userID, u.CreatedAt.In(u.Location()).Format(dates.Layout))
+	signup := day(u.CreatedAt.In(u.Location()).Format(dates.Layout))
+	return p.store.update(ctx, userID, wholeHistory, nil, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
+		if before.hasAccount && before.signup == signup {
+			return before, nil, nil
+		}
+		after := before.clone()
+		after.hasAccount, after.signup = true, signup
+		// The signup day decides which of the reader's days count.
+		return after, always, tx.Exec(`INSERT INTO engagement_accounts (user_id, signup_date) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, userID, date(signup)).Error
+	})
 }
 
 // refreshReading recomputes the reader's reading days among dates (every
@@ -100,8 +157,8 @@ func (p *Projection) refreshAccount(ctx context.Context, userID string) error {
 // version is the log version the event saw committed (0: unknown): a log
 // kept in process at it or later is read without the database.
 func (p *Projection) refreshReading(ctx context.Context, userID string, dates []string, version int64) error {
-	// The settings answer ErrAccountNotFound once the reader is gone;
-	// writeReader guards the race with a deletion.
+	// The settings answer ErrAccountNotFound once the reader is gone; the
+	// reader's turn guards the race with a deletion.
 	s, err := p.d.Settings.Get(ctx, userID)
 	if errors.Is(err, identityapi.ErrAccountNotFound) {
 		return nil
@@ -109,44 +166,74 @@ func (p *Projection) refreshReading(ctx context.Context, userID string, dates []
 	if err != nil {
 		return err
 	}
-	from := ""
+	from, w := "", wholeHistory
+	var wanted map[string]bool
 	if dates != nil {
 		if len(dates) == 0 {
 			return nil
 		}
-		from = minDate(dates)
+		from, w = minDate(dates), around(dates)
+		wanted = map[string]bool{}
+		for _, d := range dates {
+			wanted[d] = true
+		}
 	}
 	l, err := p.d.Reading.LogAt(ctx, userID, from, version)
 	if err != nil {
 		return err
 	}
-	wanted := map[string]bool{}
-	for _, d := range dates {
-		wanted[d] = true
+	now := readingDays(s, l.Entries, wanted)
+	seen, err := p.store.facts(ctx, p.store.db, userID, w)
+	if err != nil || seen.deleted != "" {
+		return err
 	}
-	verses := map[string]int{}
-	for _, e := range l.Entries {
-		if dates == nil || wanted[e.Date] {
-			verses[e.Date] += e.Range().Count()
-		}
-	}
-	days := make([]readingDay, 0, len(verses))
-	for d, v := range verses {
-		if v > 0 {
-			days = append(days, readingDay{Day: d, GoalMet: s.DailyVerseCountGoal > 0 && v >= s.DailyVerseCountGoal})
-		}
-	}
-	sort.Slice(days, func(i, j int) bool { return days[i].Day < days[j].Day })
+	var touched []int
 	if dates != nil {
-		// Most passages are logged on a day already read (and its goal
-		// already met or not): then nothing is written, and the report's
-		// version stays.
-		stored, err := p.store.readingDays(ctx, userID, dates)
-		if err != nil || slices.Equal(stored, days) {
-			return err
+		for d := range wanted {
+			touched = append(touched, day(d))
+		}
+	} else {
+		touched = slices.Collect(maps.Keys(seen.reading))
+		for d := range now {
+			if _, ok := seen.reading[d]; !ok {
+				touched = append(touched, d)
+			}
 		}
 	}
-	return p.store.replaceReadingDays(ctx, userID, dates, days)
+	// Most passages are logged on a day already read (and its goal
+	// already met or not): then nothing is written.
+	if len(differing(seen.reading, now, touched)) == 0 {
+		return nil
+	}
+	return p.store.update(ctx, userID, w, &seen, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
+		after := before.clone()
+		for _, d := range touched {
+			delete(after.reading, d)
+			if goal, ok := now[d]; ok {
+				after.reading[d] = goal
+			}
+		}
+		changed := differing(before.reading, after.reading, touched)
+		within := spread(changed, monthWindow-1)
+		if before.hasAccount && !slices.ContainsFunc(within, func(s span) bool { return s.has(before.signup) }) {
+			// A day 1, 7 or 30 after signing up moves the signup day's retention.
+			within = append(within, span{before.signup, before.signup})
+		}
+		return after, within, putReadingDays(tx, userID, before.reading, after.reading, changed)
+	})
+}
+
+// differing are the days among days that a and b hold differently.
+func differing[V comparable](a, b map[int]V, days []int) []int {
+	var out []int
+	for _, d := range days {
+		x, inA := a[d]
+		y, inB := b[d]
+		if inA != inB || x != y {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func minDate(ds []string) string {
@@ -167,16 +254,27 @@ func (p *Projection) refreshNotes(ctx context.Context, userID string) error {
 	if err != nil {
 		return err
 	}
-	perDay := map[string]int{}
+	perDay := map[int]int{}
 	for _, at := range created {
-		perDay[at.In(u.Location()).Format(dates.Layout)]++
+		perDay[day(at.In(u.Location()).Format(dates.Layout))]++
 	}
-	days := make([]noteDay, 0, len(perDay))
-	for d, n := range perDay {
-		days = append(days, noteDay{Day: d, Notes: n})
-	}
-	sort.Slice(days, func(i, j int) bool { return days[i].Day < days[j].Day })
-	return p.store.replaceNoteDays(ctx, userID, days)
+	return p.store.update(ctx, userID, wholeHistory, nil, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
+		days := slices.Collect(maps.Keys(before.notes))
+		for d := range perDay {
+			if _, ok := before.notes[d]; !ok {
+				days = append(days, d)
+			}
+		}
+		changed := differing(before.notes, perDay, days)
+		for _, d := range changed {
+			if err := putNoteDay(tx, userID, d, perDay[d]); err != nil {
+				return before, nil, err
+			}
+		}
+		after := before.clone()
+		after.notes = perDay
+		return after, spread(changed, 0), nil
+	})
 }
 
 // refreshNoteDay recounts the notes of the one local date that at falls
@@ -189,13 +287,13 @@ func (p *Projection) refreshNoteDay(ctx context.Context, userID, noteID string, 
 		return err
 	}
 	local := at.In(u.Location())
-	day := local.Format(dates.Layout)
+	on := local.Format(dates.Layout)
 	c, err := p.noteDays.acquire(ctx, userID)
 	if err != nil {
 		return err
 	}
 	defer p.noteDays.release(c, true)
-	if c.has(day, noteID) {
+	if c.has(on, noteID) {
 		return nil
 	}
 	from := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, local.Location())
@@ -203,10 +301,22 @@ func (p *Projection) refreshNoteDay(ctx context.Context, userID, noteID string, 
 	if err != nil {
 		return err
 	}
-	if err := p.store.putNoteDay(ctx, userID, noteDay{Day: day, Notes: len(ids)}); err != nil {
+	d := day(on)
+	err = p.store.update(ctx, userID, window{on, on}, nil, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
+		if before.notes[d] == len(ids) {
+			return before, nil, nil
+		}
+		after := before.clone()
+		after.notes[d] = len(ids)
+		if len(ids) == 0 {
+			delete(after.notes, d)
+		}
+		return after, []span{{d, d}}, putNoteDay(tx, userID, d, len(ids))
+	})
+	if err != nil {
 		return err
 	}
-	c.wrote(day, ids)
+	c.wrote(on, ids)
 	return nil
 }
 
@@ -255,22 +365,30 @@ func (p *Projection) Handlers() []bus.Handler {
 	}
 }
 
-func (p *Projection) reminder(ctx context.Context, userID, day string, opened bool) error {
-	if !dates.Valid(day) {
+func (p *Projection) reminder(ctx context.Context, userID, on string, opened bool) error {
+	if !dates.Valid(on) {
 		return nil
 	}
 	if _, ok, err := p.account(ctx, userID); !ok {
 		return err
 	}
-	return p.store.markReminder(ctx, userID, day, opened)
+	d := day(on)
+	return p.store.update(ctx, userID, window{on, on}, nil, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
+		if err := markReminder(tx, userID, on, opened); err != nil || opened || before.sent[d] {
+			return before, nil, err
+		}
+		after := before.clone()
+		after.sent[d] = true
+		return after, []span{{d, d}}, nil
+	})
 }
 
 // ErrRange is the answer for a range that is reversed or too long.
 var ErrRange = errs.Validation(errs.Field("to", errs.IsInvalid))
 
-// Report implements adminapi.EngagementReader. The report is cached under the
-// facts' version and today's date (retention depends on it), so it is
-// served from the cache until an event changes a fact or the day turns.
+// Report implements adminapi.EngagementReader: the figures of the days of
+// the range (and of its first week, for the cohorts), one row a day, as
+// the writes left them.
 func (p *Projection) Report(ctx context.Context, from, to string) (adminapi.Report, error) {
 	if !dates.Valid(from) {
 		return adminapi.Report{}, errs.Validation(errs.Field("from", errs.IsInvalid))
@@ -278,27 +396,14 @@ func (p *Projection) Report(ctx context.Context, from, to string) (adminapi.Repo
 	if !dates.Valid(to) || to < from || day(to)-day(from)+1 > adminapi.MaxDays {
 		return adminapi.Report{}, ErrRange
 	}
-	v, err := p.store.version(ctx)
+	if err := p.recountIfAsked(ctx); err != nil {
+		return adminapi.Report{}, err
+	}
+	days, err := p.store.days(ctx, date(monday(day(from))), to)
 	if err != nil {
 		return adminapi.Report{}, err
 	}
-	today := p.now().UTC().Format(dates.Layout)
-	key := "engagement:report:" + from + ":" + to
-	version := fmt.Sprintf("%d|%s", v, today)
-	if r, ok := p.memo.get(key, version); ok {
-		return r, nil
-	}
-	r, err := cache.Versioned(ctx, p.d.Cache, p.d.Log, key, version, reportTTL, func() (adminapi.Report, error) {
-		f, err := p.store.facts(ctx, dates.AddDays(from, -(monthWindow-1)), from, to, dates.AddDays(to, retentionDays[2]))
-		if err != nil {
-			return adminapi.Report{}, err
-		}
-		return compute(f, from, to, today), nil
-	})
-	if err == nil {
-		p.memo.put(key, version, r)
-	}
-	return r, err
+	return compute(days, from, to, p.now().UTC().Format(dates.Layout)), nil
 }
 
 // DeletionsPerWeek implements adminapi.EngagementReader.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"strings"
 
 	"gorm.io/gorm"
 
@@ -17,220 +18,292 @@ var migrationFS embed.FS
 // Migrations creates the projection's tables.
 func Migrations() db.Migrations { return db.Embedded("engagement", migrationFS) }
 
-// store keeps the projection's facts. Every write replaces the facts it
-// concerns with values computed from their source and raises the version
-// in the same transaction.
+// store keeps the projection's facts and the days' figures summed from
+// them. Every write replaces the facts it concerns with values computed
+// from their source and moves the figures of the days they count on by the
+// difference, in one transaction under the reader's turn.
 type store struct{ db *gorm.DB }
 
-type readingDay struct {
-	Day     string
-	GoalMet bool
+// window is the days whose facts a change reads, as dates (both included).
+type window struct{ from, to string }
+
+var wholeHistory = window{"0000-00-00", "9999-99-99"}
+
+// around is the window holding every input of the figures that a change of
+// the reading days on dates can move: a month before the first and after
+// the last.
+func around(dates []string) window {
+	lo, hi := dates[0], dates[0]
+	for _, d := range dates[1:] {
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	return window{date(day(lo) - monthWindow), date(day(hi) + monthWindow)}
 }
 
-type noteDay struct {
-	Day   string
-	Notes int
-}
-
-// write runs fn in a transaction that also raises the version.
-func (s *store) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// The version row first: its lock makes concurrent writes (an
-		// event's and a rebuild's) take turns on PostgreSQL, so the second
-		// deletes the rows the first inserted instead of inserting them
-		// again beside them (a duplicate key).
-		if err := tx.Exec(`UPDATE engagement_version SET version = version + 1 WHERE id = 1`).Error; err != nil {
-			return err
-		}
-		return fn(tx)
-	})
-}
-
-// writeReader is write for a fact of userID, skipped once the reader is
-// deleted: a handler that saw the account just before it went must not
-// bring a row back after deleteReader. Writes take turns on the version
-// row, so the deletion is either committed and seen here, or comes after
-// and removes what fn wrote.
-func (s *store) writeReader(ctx context.Context, userID string, fn func(tx *gorm.DB) error) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
-		var deleted int64
-		if err := tx.Raw(`SELECT COUNT(*) FROM engagement_deletions WHERE id = ?`, deletionID(userID)).Scan(&deleted).Error; err != nil {
-			return err
-		}
-		if deleted > 0 {
-			return nil
-		}
-		return fn(tx)
-	})
-}
-
-// deletionID is the key a deleted reader is recorded under: a hash, so the
-// report keeps no id of a reader who left.
-func deletionID(userID string) string {
+// readerID is the key a reader's turn and deletion are kept under: a hash,
+// so the projection keeps no id of a reader who left.
+func readerID(userID string) string {
 	sum := sha256.Sum256([]byte("engagement-deletion:" + userID))
 	return hex.EncodeToString(sum[:])
 }
 
-func (s *store) version(ctx context.Context) (int64, error) {
-	var v int64
-	err := s.db.WithContext(ctx).Raw(`SELECT version FROM engagement_version WHERE id = 1`).Scan(&v).Error
-	return v, err
-}
-
-// putAccount sets the reader's signup date.
-func (s *store) putAccount(ctx context.Context, userID, signupDate string) error {
-	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
-		return tx.Exec(`INSERT INTO engagement_accounts (user_id, signup_date) VALUES (?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, userID, signupDate).Error
-	})
-}
-
-// readingDays returns the reader's stored reading days among dates, in
-// date order.
-func (s *store) readingDays(ctx context.Context, userID string, dates []string) ([]readingDay, error) {
-	var days []readingDay
-	err := s.db.WithContext(ctx).Raw(`SELECT day, goal_met FROM engagement_reading_days WHERE user_id = ? AND day IN ? ORDER BY day`,
-		userID, dates).Scan(&days).Error
-	return days, err
-}
-
-// replaceReadingDays replaces the reader's reading days among dates (all of
-// them when dates is nil) with days.
-func (s *store) replaceReadingDays(ctx context.Context, userID string, dates []string, days []readingDay) error {
-	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
-		q := tx.Where("user_id = ?", userID)
-		if dates != nil {
-			q = q.Where("day IN ?", dates)
+// facts reads the reader's facts in w, her signup day, and her turn's count
+// and deletion, in one statement.
+func (s *store) facts(ctx context.Context, g *gorm.DB, userID string, w window) (readerFacts, error) {
+	var rows []struct {
+		Kind string
+		Day  string
+		N    int64
+	}
+	err := g.WithContext(ctx).Raw(`SELECT 'a' AS kind, signup_date AS day, 0 AS n FROM engagement_accounts WHERE user_id = ?
+		UNION ALL SELECT 'r', day, CASE WHEN goal_met THEN 1 ELSE 0 END FROM engagement_reading_days WHERE user_id = ? AND day >= ? AND day <= ?
+		UNION ALL SELECT 'n', day, notes FROM engagement_note_days WHERE user_id = ? AND day >= ? AND day <= ?
+		UNION ALL SELECT 's', day, 1 FROM engagement_reminder_days WHERE user_id = ? AND sent AND day >= ? AND day <= ?
+		UNION ALL SELECT 'q', COALESCE(deleted_on, ''), seq FROM engagement_readers WHERE id = ?`,
+		userID, userID, w.from, w.to, userID, w.from, w.to, userID, w.from, w.to, readerID(userID)).Scan(&rows).Error
+	f := newFacts()
+	for _, r := range rows {
+		switch r.Kind {
+		case "a":
+			f.hasAccount, f.signup = true, day(r.Day)
+		case "r":
+			f.reading[day(r.Day)] = r.N == 1
+		case "n":
+			f.notes[day(r.Day)] = int(r.N)
+		case "s":
+			f.sent[day(r.Day)] = true
+		case "q":
+			f.deleted, f.seq = r.Day, r.N
 		}
-		if err := q.Table("engagement_reading_days").Delete(nil).Error; err != nil {
+	}
+	return f, err
+}
+
+// write is the writes of one change, run under the reader's turn with the
+// facts in the change's window as they are then; it answers the facts
+// after it and the days whose figures may move.
+type write func(tx *gorm.DB, before readerFacts) (after readerFacts, within []span, err error)
+
+// update runs fn under the reader's turn and moves the days' figures by
+// the change of her facts. seen are the facts read before the turn (nil:
+// none); when no other write of the reader came between, they are used
+// instead of reading again. Nothing is written for a deleted reader: a
+// handler that saw the account just before it went must not bring a row
+// back, and the deletion takes the same turn.
+func (s *store) update(ctx context.Context, userID string, w window, seen *readerFacts, fn write) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		seq, deleted, err := turn(tx, userID)
+		if err != nil || deleted != "" {
 			return err
 		}
-		rows := make([]map[string]any, len(days))
-		for i, d := range days {
-			rows[i] = map[string]any{"user_id": userID, "day": d.Day, "goal_met": d.GoalMet}
+		var before readerFacts
+		if seen != nil && seen.seq+1 == seq {
+			before = *seen
+		} else if before, err = s.facts(ctx, tx, userID, w); err != nil {
+			return err
 		}
-		if len(rows) == 0 {
-			return nil
+		after, within, err := fn(tx, before)
+		if err != nil || len(within) == 0 {
+			return err
 		}
-		return tx.Table("engagement_reading_days").CreateInBatches(rows, 500).Error
+		return addDays(tx, change(before, after, within).rows())
 	})
 }
 
-// replaceNoteDays replaces every note day of the reader.
-func (s *store) replaceNoteDays(ctx context.Context, userID string, days []noteDay) error {
-	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
-		if err := tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ?`, userID).Error; err != nil {
+// turn takes the reader's turn (her row's lock on PostgreSQL; SQLite
+// writes one at a time anyway) and answers her write count and deletion.
+func turn(tx *gorm.DB, userID string) (seq int64, deleted string, err error) {
+	err = tx.Raw(`INSERT INTO engagement_readers (id, seq) VALUES (?, 1)
+		ON CONFLICT (id) DO UPDATE SET seq = engagement_readers.seq + 1
+		RETURNING seq, COALESCE(deleted_on, '')`, readerID(userID)).Row().Scan(&seq, &deleted)
+	return seq, deleted, err
+}
+
+// addDays adds the changes to the days' figures, in day order so two
+// writers meet their rows in the same order.
+func addDays(tx *gorm.DB, rows []dayCounts) error {
+	set := make([]string, nFields)
+	for i, c := range columns {
+		set[i] = c + " = engagement_days." + c + " + excluded." + c
+	}
+	return insertDays(tx, rows, " ON CONFLICT (day) DO UPDATE SET "+strings.Join(set, ", "))
+}
+
+func insertDays(tx *gorm.DB, rows []dayCounts, conflict string) error {
+	const batch = 500
+	for len(rows) > 0 {
+		n := min(batch, len(rows))
+		values := make([]string, n)
+		args := make([]any, 0, n*(nFields+1))
+		for i, r := range rows[:n] {
+			values[i] = "(?" + strings.Repeat(", ?", nFields) + ")"
+			args = append(args, date(r.day))
+			for _, v := range r.c {
+				args = append(args, v)
+			}
+		}
+		sql := "INSERT INTO engagement_days (day, " + strings.Join(columns[:], ", ") + ") VALUES " + strings.Join(values, ", ") + conflict
+		if err := tx.Exec(sql, args...).Error; err != nil {
 			return err
 		}
-		rows := make([]map[string]any, len(days))
-		for i, d := range days {
-			rows[i] = map[string]any{"user_id": userID, "day": d.Day, "notes": d.Notes}
+		rows = rows[n:]
+	}
+	return nil
+}
+
+// putReadingDays writes the reader's reading days that differ from
+// before among days, and deletes those that are gone.
+func putReadingDays(tx *gorm.DB, userID string, before, after map[int]bool, days []int) error {
+	var gone []string
+	var put []any
+	for _, d := range days {
+		was, had := before[d]
+		is, has := after[d]
+		switch {
+		case had && !has:
+			gone = append(gone, date(d))
+		case has && (!had || was != is):
+			put = append(put, []any{userID, date(d), is})
 		}
-		if len(rows) == 0 {
-			return nil
+	}
+	if len(gone) > 0 {
+		if err := tx.Exec(`DELETE FROM engagement_reading_days WHERE user_id = ? AND day IN ?`, userID, gone).Error; err != nil {
+			return err
 		}
-		return tx.Table("engagement_note_days").CreateInBatches(rows, 500).Error
-	})
+	}
+	return insertRows(tx, `INSERT INTO engagement_reading_days (user_id, day, goal_met) VALUES `,
+		` ON CONFLICT (user_id, day) DO UPDATE SET goal_met = excluded.goal_met`, put)
+}
+
+// insertRows inserts rows (each a []any of the same length) in batches.
+func insertRows(tx *gorm.DB, insert, conflict string, rows []any) error {
+	const batch = 1000
+	for len(rows) > 0 {
+		n := min(batch, len(rows))
+		values := make([]string, n)
+		var args []any
+		for i, r := range rows[:n] {
+			vals := r.([]any)
+			values[i] = "(?" + strings.Repeat(", ?", len(vals)-1) + ")"
+			args = append(args, vals...)
+		}
+		if err := tx.Exec(insert+strings.Join(values, ", ")+conflict, args...).Error; err != nil {
+			return err
+		}
+		rows = rows[n:]
+	}
+	return nil
+}
+
+// replace writes the reader's account, reading days and note days as
+// after has them, replacing every stored one; reminders stay as recorded.
+func replace(tx *gorm.DB, userID string, after readerFacts) error {
+	for _, t := range []string{"engagement_reading_days", "engagement_note_days"} {
+		if err := tx.Exec(`DELETE FROM `+t+` WHERE user_id = ?`, userID).Error; err != nil {
+			return err
+		}
+	}
+	if after.hasAccount {
+		if err := tx.Exec(`INSERT INTO engagement_accounts (user_id, signup_date) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, userID, date(after.signup)).Error; err != nil {
+			return err
+		}
+	}
+	var reading, notes []any
+	for d, goal := range after.reading {
+		reading = append(reading, []any{userID, date(d), goal})
+	}
+	for d, n := range after.notes {
+		notes = append(notes, []any{userID, date(d), n})
+	}
+	if err := insertRows(tx, `INSERT INTO engagement_reading_days (user_id, day, goal_met) VALUES `, "", reading); err != nil {
+		return err
+	}
+	return insertRows(tx, `INSERT INTO engagement_note_days (user_id, day, notes) VALUES `, "", notes)
 }
 
 // putNoteDay sets one day's count of notes; a day without notes has no row.
-func (s *store) putNoteDay(ctx context.Context, userID string, d noteDay) error {
-	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
-		if d.Notes == 0 {
-			return tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ? AND day = ?`, userID, d.Day).Error
-		}
-		return tx.Exec(`INSERT INTO engagement_note_days (user_id, day, notes) VALUES (?, ?, ?)
-			ON CONFLICT (user_id, day) DO UPDATE SET notes = excluded.notes`, userID, d.Day, d.Notes).Error
-	})
+func putNoteDay(tx *gorm.DB, userID string, d int, n int) error {
+	if n == 0 {
+		return tx.Exec(`DELETE FROM engagement_note_days WHERE user_id = ? AND day = ?`, userID, date(d)).Error
+	}
+	return tx.Exec(`INSERT INTO engagement_note_days (user_id, day, notes) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, day) DO UPDATE SET notes = excluded.notes`, userID, date(d), n).Error
 }
 
 // markReminder records that a reminder for day was sent or opened; marking
 // twice is marking once.
-func (s *store) markReminder(ctx context.Context, userID, day string, opened bool) error {
+func markReminder(tx *gorm.DB, userID, day string, opened bool) error {
 	col := "sent"
 	if opened {
 		col = "opened"
 	}
-	return s.writeReader(ctx, userID, func(tx *gorm.DB) error {
-		return tx.Exec(`INSERT INTO engagement_reminder_days (user_id, day, sent, opened) VALUES (?, ?, ?, ?)
-			ON CONFLICT (user_id, day) DO UPDATE SET `+col+` = TRUE`, userID, day, !opened, opened).Error
-	})
+	return tx.Exec(`INSERT INTO engagement_reminder_days (user_id, day, sent, opened) VALUES (?, ?, ?, ?)
+		ON CONFLICT (user_id, day) DO UPDATE SET `+col+` = TRUE`, userID, day, !opened, opened).Error
 }
 
-// deleteReader drops every fact of the reader and records the deletion on
-// day, under a hash of the id so a redelivered event counts once.
-func (s *store) deleteReader(ctx context.Context, userID, day string) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
+// deleteReader drops every fact of the reader, takes her off the days'
+// figures and records the deletion on day; a second deletion of the same
+// reader (a redelivered event) changes nothing.
+func (s *store) deleteReader(ctx context.Context, userID, on string) error {
+	return s.update(ctx, userID, wholeHistory, nil, func(tx *gorm.DB, before readerFacts) (readerFacts, []span, error) {
 		for _, t := range []string{"engagement_accounts", "engagement_reading_days", "engagement_note_days", "engagement_reminder_days"} {
 			if err := tx.Exec(`DELETE FROM `+t+` WHERE user_id = ?`, userID).Error; err != nil {
-				return err
+				return before, nil, err
 			}
 		}
-		return tx.Exec(`INSERT INTO engagement_deletions (id, day) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
-			deletionID(userID), day).Error
+		if err := tx.Exec(`UPDATE engagement_readers SET deleted_on = ? WHERE id = ?`, on, readerID(userID)).Error; err != nil {
+			return before, nil, err
+		}
+		t := change(before, newFacts(), always)
+		t.add(day(on), day(on), fDeleted, 1)
+		return before, nil, addDays(tx, t.rows())
 	})
 }
 
-// facts is what a report is computed from.
-type facts struct {
-	// reading holds the reading days from the start of the widest window.
-	reading  []factRow
-	accounts []factRow
-	notes    map[string]int
-	sent     []factRow
-	deleted  map[string]int
+// days reads the figures of the days from to to.
+func (s *store) days(ctx context.Context, from, to string) (map[int]counts, error) {
+	rows, err := s.db.WithContext(ctx).Raw(`SELECT day, `+strings.Join(columns[:], ", ")+` FROM engagement_days
+		WHERE day >= ? AND day <= ?`, from, to).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]counts{}
+	for rows.Next() {
+		var d string
+		var c counts
+		dest := []any{&d}
+		for i := range c {
+			dest = append(dest, &c[i])
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		out[day(d)] = c
+	}
+	return out, rows.Err()
 }
 
-type factRow struct {
-	UserID  string
-	Day     string
-	GoalMet bool
-}
-
-func (s *store) facts(ctx context.Context, readFrom, from, to, retentionTo string) (facts, error) {
-	var f facts
-	g := s.db.WithContext(ctx)
-	// Days before a reader's account existed (an imported history) are
-	// not activity: a reader counts from their signup date on.
-	if err := g.Raw(`SELECT r.user_id, r.day, r.goal_met FROM engagement_reading_days r
-		LEFT JOIN engagement_accounts a ON a.user_id = r.user_id
-		WHERE r.day >= ? AND r.day <= ? AND (a.signup_date IS NULL OR r.day >= a.signup_date)`,
-		readFrom, retentionTo).Scan(&f.reading).Error; err != nil {
-		return f, err
-	}
-	if err := g.Raw(`SELECT user_id, signup_date AS day FROM engagement_accounts WHERE signup_date >= ? AND signup_date <= ?`,
-		readFrom, to).Scan(&f.accounts).Error; err != nil {
-		return f, err
-	}
-	if err := g.Raw(`SELECT user_id, day FROM engagement_reminder_days WHERE sent AND day >= ? AND day <= ?`,
-		from, to).Scan(&f.sent).Error; err != nil {
-		return f, err
-	}
-	var err error
-	if f.notes, err = s.perDay(ctx, `SELECT n.day, SUM(n.notes) AS n FROM engagement_note_days n
-		LEFT JOIN engagement_accounts a ON a.user_id = n.user_id
-		WHERE n.day >= ? AND n.day <= ? AND (a.signup_date IS NULL OR n.day >= a.signup_date) GROUP BY n.day`, from, to); err != nil {
-		return f, err
-	}
-	f.deleted, err = s.perDay(ctx, `SELECT day, COUNT(*) AS n FROM engagement_deletions WHERE day >= ? AND day <= ? GROUP BY day`, from, to)
-	return f, err
-}
-
-func (s *store) perDay(ctx context.Context, sql string, args ...any) (map[string]int, error) {
+// deletionDays are the days with deleted accounts and their numbers.
+func (s *store) deletionDays(ctx context.Context) (map[string]int, error) {
 	var rows []struct {
-		Day string
-		N   int
+		Day     string
+		Deleted int
 	}
-	if err := s.db.WithContext(ctx).Raw(sql, args...).Scan(&rows).Error; err != nil {
+	if err := s.db.WithContext(ctx).Raw(`SELECT day, deleted FROM engagement_days WHERE deleted > 0`).Scan(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make(map[string]int, len(rows))
 	for _, r := range rows {
-		out[r.Day] = r.N
+		out[r.Day] = r.Deleted
 	}
 	return out, nil
 }
 
-func (s *store) deletionDays(ctx context.Context) (map[string]int, error) {
-	return s.perDay(ctx, `SELECT day, COUNT(*) AS n FROM engagement_deletions GROUP BY day`)
+// seq is the reader's count of writes (tests).
+func (s *store) seq(ctx context.Context, userID string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Raw(`SELECT COALESCE(MAX(seq), 0) FROM engagement_readers WHERE id = ?`, readerID(userID)).Scan(&n).Error
+	return n, err
 }
