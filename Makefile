@@ -16,7 +16,7 @@ export GOLANGCI_LINT_CACHE ?= $(CURDIR)/.cache/golangci-lint
 # The deployment files' validator, offline, from tools/deploycheck (its own module).
 DEPLOYCHECK := .cache/bin/deploycheck
 
-.PHONY: help run build web go openapi test test-go test-web test-e2e lint lint-go lint-web lint-deploy bench fault clean
+.PHONY: help run build web go openapi test test-go test-web test-e2e lint lint-go lint-web lint-deploy bench bench-admin fault clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  \033[1m%-10s\033[0m %s\n", $$1, $$2}'
@@ -72,6 +72,10 @@ lint-deploy: $(DEPLOYCHECK) ## Kubernetes manifests (strict API types), compose 
 
 lint-web: $(WEB_DEPS) ## eslint, tsc
 	cd webapp && $(NPM) run lint && $(NPM) run typecheck
+
+bench-admin: ## Admin scale benchmark on PostgreSQL (own database lamplight_scale; TEST_DATABASE_URL, TEST_REDIS_URL; not part of test)
+	ADMIN_BENCH_READERS=$${ADMIN_BENCH_READERS:-100000} ADMIN_BENCH_ENTRIES=$${ADMIN_BENCH_ENTRIES:-10000000} \
+		$(GO) test -tags adminbench -run TestAdminBench -v -count=1 -timeout 90m ./bench/admin/
 
 bench: ## Go benchmarks (figures go to docs/BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchmem ./...

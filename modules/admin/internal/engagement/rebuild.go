@@ -2,6 +2,7 @@ package engagement
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -108,9 +109,11 @@ feed:
 	return p.store.recount(ctx, true)
 }
 
-// rebuildChunk rebuilds the facts of each reader, leaving the days'
+// rebuildChunk rebuilds the facts of the readers, read one by one from
+// their modules and written together in one transaction, leaving the days'
 // figures to the recount at the end.
 func (p *Projection) rebuildChunk(ctx context.Context, users []string) error {
+	facts := make(map[string]readerFacts, len(users))
 	for _, u := range users {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -119,20 +122,23 @@ func (p *Projection) rebuildChunk(ctx context.Context, users []string) error {
 		if err != nil {
 			return err
 		}
-		if !ok {
-			continue
-		}
-		if err := p.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			_, deleted, err := turn(tx, u)
-			if err != nil || deleted != "" {
-				return err
-			}
-			return replace(tx, u, f)
-		}); err != nil {
-			return err
+		if ok {
+			facts[u] = f
 		}
 	}
-	return nil
+	if len(facts) == 0 {
+		return nil
+	}
+	return p.store.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		deleted, err := turns(tx, slices.Sorted(maps.Keys(facts)))
+		if err != nil {
+			return err
+		}
+		for u := range deleted {
+			delete(facts, u)
+		}
+		return replaceAll(tx, facts)
+	})
 }
 
 // recountIfAsked counts the days' figures again when the schema's

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"maps"
+	"slices"
 	"strings"
 
 	"gorm.io/gorm"
@@ -198,28 +200,75 @@ func insertRows(tx *gorm.DB, insert, conflict string, rows []any) error {
 // replace writes the reader's account, reading days and note days as
 // after has them, replacing every stored one; reminders stay as recorded.
 func replace(tx *gorm.DB, userID string, after readerFacts) error {
+	return replaceAll(tx, map[string]readerFacts{userID: after})
+}
+
+// replaceAll is replace for many readers, in a few statements.
+func replaceAll(tx *gorm.DB, readers map[string]readerFacts) error {
+	ids := slices.Sorted(maps.Keys(readers))
 	for _, t := range []string{"engagement_reading_days", "engagement_note_days"} {
-		if err := tx.Exec(`DELETE FROM `+t+` WHERE user_id = ?`, userID).Error; err != nil {
+		if err := tx.Exec(`DELETE FROM `+t+` WHERE user_id IN ?`, ids).Error; err != nil {
 			return err
 		}
 	}
-	if after.hasAccount {
-		if err := tx.Exec(`INSERT INTO engagement_accounts (user_id, signup_date) VALUES (?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, userID, date(after.signup)).Error; err != nil {
-			return err
+	var accounts, reading, notes []any
+	for _, u := range ids {
+		f := readers[u]
+		if f.hasAccount {
+			accounts = append(accounts, []any{u, date(f.signup)})
+		}
+		for d, goal := range f.reading {
+			reading = append(reading, []any{u, date(d), goal})
+		}
+		for d, n := range f.notes {
+			notes = append(notes, []any{u, date(d), n})
 		}
 	}
-	var reading, notes []any
-	for d, goal := range after.reading {
-		reading = append(reading, []any{userID, date(d), goal})
-	}
-	for d, n := range after.notes {
-		notes = append(notes, []any{userID, date(d), n})
+	if err := insertRows(tx, `INSERT INTO engagement_accounts (user_id, signup_date) VALUES `,
+		` ON CONFLICT (user_id) DO UPDATE SET signup_date = excluded.signup_date`, accounts); err != nil {
+		return err
 	}
 	if err := insertRows(tx, `INSERT INTO engagement_reading_days (user_id, day, goal_met) VALUES `, "", reading); err != nil {
 		return err
 	}
 	return insertRows(tx, `INSERT INTO engagement_note_days (user_id, day, notes) VALUES `, "", notes)
+}
+
+// turns takes the turns of many readers (in key order, so two writers take
+// them in the same order) and answers those deleted.
+func turns(tx *gorm.DB, userIDs []string) (map[string]bool, error) {
+	byKey := make(map[string]string, len(userIDs))
+	for _, u := range userIDs {
+		byKey[readerID(u)] = u
+	}
+	var rows []any
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
+		rows = append(rows, []any{k, 1})
+	}
+	deleted := map[string]bool{}
+	const batch = 1000
+	for len(rows) > 0 {
+		n := min(batch, len(rows))
+		values := make([]string, n)
+		var args []any
+		for i, r := range rows[:n] {
+			values[i] = "(?, ?)"
+			args = append(args, r.([]any)...)
+		}
+		var gone []string
+		if err := tx.Raw(`INSERT INTO engagement_readers (id, seq) VALUES `+strings.Join(values, ", ")+`
+			ON CONFLICT (id) DO UPDATE SET seq = engagement_readers.seq + 1
+			RETURNING CASE WHEN deleted_on IS NULL THEN '' ELSE id END`, args...).Scan(&gone).Error; err != nil {
+			return nil, err
+		}
+		for _, k := range gone {
+			if k != "" {
+				deleted[byKey[k]] = true
+			}
+		}
+		rows = rows[n:]
+	}
+	return deleted, nil
 }
 
 // putNoteDay sets one day's count of notes; a day without notes has no row.
