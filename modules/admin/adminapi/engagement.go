@@ -58,7 +58,7 @@ type Report struct {
 // read model.
 type EngagementReader interface {
 	// Report answers the figures from from to to (YYYY-MM-DD, at most
-	// MaxDays days), from the cache while nothing changed since.
+	// MaxDays days), from figures kept per day, current after every write.
 	Report(ctx context.Context, from, to string) (Report, error)
 	// DeletionsPerWeek answers the accounts deleted per week (the Monday
 	// starting it), for the users report.

@@ -1,8 +1,9 @@
 // Package engagement is admin's read model: how many readers read,
 // signed up, wrote notes and followed their reminders, day by day, and how
 // signup-week cohorts kept reading. It keeps per-reader facts recomputed
-// from events and serves aggregates only (adminapi) to the admin
-// module, which serves them at /api/admin/engagement.
+// from events, and per-day figures that each write moves by the change of
+// the facts, and serves aggregates only (adminapi) to the admin module,
+// which serves them at /api/admin/engagement.
 package engagement
 
 import (

@@ -408,6 +408,9 @@ func (p *Projection) Report(ctx context.Context, from, to string) (adminapi.Repo
 
 // DeletionsPerWeek implements adminapi.EngagementReader.
 func (p *Projection) DeletionsPerWeek(ctx context.Context) (map[string]int, error) {
+	if err := p.recountIfAsked(ctx); err != nil {
+		return nil, err
+	}
 	days, err := p.store.deletionDays(ctx)
 	if err != nil {
 		return nil, err
