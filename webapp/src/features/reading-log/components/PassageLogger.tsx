@@ -1,16 +1,17 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format, formatList, type Locale, type VerseRange } from '@/shared/bible';
-import { toApiError, type ApiError } from '@/shared/api';
+import { toApiError } from '@/shared/api';
 import { useMediaQuery } from '@/shared/lib/useMediaQuery';
 import { PassagePicker } from '@/shared/passage-picker';
 import { useAddLogEntriesMutation, useReaderToday } from '@/shared/reader';
-import { FormAlert, SubmitButton, useErrorMessages, useToast } from '@/shared/ui';
-import { addDays, isIsoDate } from '../lib/dates';
+import { FormAlert, SubmitButton, useToast } from '@/shared/ui';
+import { addDays } from '../lib/dates';
 import { useFormats } from '../lib/format';
 import { previewPassages } from '../lib/passages';
 import { useLogFollowUp } from './LogFollowUp';
 import { PassagePreview } from './PassagePreview';
+import { useLogForm } from './useLogForm';
 import styles from './PassageLogger.module.css';
 
 export interface PassageLoggerProps {
@@ -39,82 +40,52 @@ export function PassageLogger({ date: fixedDate, autoFocus = false, label }: Pas
   const locale = formats.locale as Locale;
   const { today } = useReaderToday();
   const toast = useToast();
-  const messages = useErrorMessages();
   const followUp = useLogFollowUp();
   const [addEntries, { isLoading }] = useAddLogEntriesMutation();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const wide = useMediaQuery('(min-width: 48em) and (pointer: fine)');
 
   const [text, setText] = useState('');
   const [chosenDate, setChosenDate] = useState<string | null>(null);
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | undefined>();
-  const [dateError, setDateError] = useState<string | undefined>();
-  const [pickerOpen, setPickerOpen] = useState(false);
-
   const date = fixedDate ?? chosenDate ?? today;
-  const yesterday = addDays(today, -1);
   const preview = useMemo(() => previewPassages(text, locale), [text, locale]);
+  const { form, liveError, check } = useLogForm(preview);
+  const passageError = form.errors.passage ?? liveError;
+  // With a fixed date there is no date control to show its error beside.
+  const formError = [form.formError, fixedDate === undefined ? undefined : form.errors.date].filter(Boolean).join(' ');
 
   useEffect(() => {
-    if (autoFocus && wide) inputRef.current?.focus();
-  }, [autoFocus, wide]);
-
-  const inputError =
-    preview.status === 'error'
-      ? t(preview.reason === 'invalidBook' ? 'logger.errors.invalidBook' : 'logger.errors.invalidRange', { part: preview.part })
-      : attempted && preview.status === 'empty'
-        ? t('logger.errors.empty')
-        : undefined;
-  const showInvalid = attempted && inputError !== undefined;
-
-  function serverError(error: ApiError): string {
-    const detail = error.details.find((d) => d.field);
-    if (detail?.field?.endsWith('date')) return messages.field(detail, t('logger.date'));
-    if (detail) return messages.field(detail, t('logger.passage'));
-    return messages.request(error) ?? t('errors.saveFailed');
-  }
+    if (autoFocus && wide) form.focus('passage');
+  }, [autoFocus, wide, form.focus]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
-    setAttempted(true);
-    setFormError(undefined);
-    if (preview.status !== 'ok') {
-      inputRef.current?.focus();
+    form.clear();
+    const checked = check(date, today);
+    if (!checked.ok) {
+      form.showFieldErrors(checked.errors);
       return;
     }
-    if (!isIsoDate(date)) {
-      setDateError(t('logger.errors.date'));
-      return;
-    }
-    if (date > today) {
-      setDateError(t('logger.errors.future'));
-      return;
-    }
-    setDateError(undefined);
-    const ranges: VerseRange[] = preview.passages.map((passage) => passage.range);
     const before = followUp.snapshot();
     try {
-      await addEntries(ranges.map((range) => ({ date, startVerseId: range.startVerseId, endVerseId: range.endVerseId }))).unwrap();
+      await addEntries(checked.ranges.map((range) => ({ date, startVerseId: range.startVerseId, endVerseId: range.endVerseId }))).unwrap();
     } catch (caught) {
-      setFormError(serverError(toApiError(caught)));
+      form.showApiError(toApiError(caught));
       return;
     }
     toast.success(
       t(date === today ? 'logger.savedToday' : 'logger.savedOn', {
-        passages: formatList(ranges, locale),
+        passages: formatList(checked.ranges, locale),
         date: formats.date(date),
       }),
     );
     setText('');
-    setAttempted(false);
-    inputRef.current?.focus();
+    form.focus('passage');
     await followUp.afterSave([date], before);
   }
 
-  const describedBy = [showInvalid ? `${id}-error` : undefined, `${id}-hint`].filter(Boolean).join(' ');
+  const describedBy = [passageError ? `${id}-error` : undefined, `${id}-hint`].filter(Boolean).join(' ');
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label ?? t('logger.label')}>
@@ -123,7 +94,7 @@ export function PassageLogger({ date: fixedDate, autoFocus = false, label }: Pas
       </label>
       <div className={styles.row}>
         <input
-          ref={inputRef}
+          ref={form.inputRef('passage')}
           id={`${id}-text`}
           className={styles.input}
           type="text"
@@ -134,11 +105,11 @@ export function PassageLogger({ date: fixedDate, autoFocus = false, label }: Pas
           spellCheck={false}
           enterKeyHint="done"
           placeholder={t('logger.placeholder')}
-          aria-invalid={showInvalid || undefined}
+          aria-invalid={form.errors.passage ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => {
             setText(event.target.value);
-            setFormError(undefined);
+            form.clearField('passage');
           }}
         />
         <SubmitButton className={styles.submit} busy={isLoading} busyLabel={t('logger.saving')}>
@@ -148,71 +119,103 @@ export function PassageLogger({ date: fixedDate, autoFocus = false, label }: Pas
       <p id={`${id}-hint`} className={styles.hint}>
         {t('logger.hint')}
       </p>
-      <PassagePreview preview={preview} errorId={`${id}-error`} error={inputError} strong={showInvalid} />
+      <PassagePreview preview={preview} errorId={`${id}-error`} error={passageError} strong={form.errors.passage !== undefined} />
       {formError && <FormAlert>{formError}</FormAlert>}
 
       {fixedDate === undefined && (
-        <div className={styles.dateRow} role="group" aria-labelledby={`${id}-date-label`}>
-          <span id={`${id}-date-label`} className={styles.dateLabel}>
-            {t('logger.date')}
-          </span>
-          <div className={styles.quickDates}>
-            <button type="button" className={styles.toggle} aria-pressed={date === today} onClick={() => setChosenDate(null)}>
-              {t('logger.today')}
-            </button>
-            <button
-              type="button"
-              className={styles.toggle}
-              aria-pressed={date === yesterday}
-              onClick={() => setChosenDate(date === yesterday ? null : yesterday)}
-            >
-              {t('logger.yesterday')}
-            </button>
-          </div>
-          <input
-            className={styles.dateInput}
-            type="date"
-            value={date}
-            max={today}
-            aria-label={t('logger.dateInput')}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? `${id}-date-error` : undefined}
-            onChange={(event) => {
-              setDateError(undefined);
-              setChosenDate(event.target.value === today ? null : event.target.value);
-            }}
-          />
-          {dateError && (
-            <span id={`${id}-date-error`} className={styles.dateError}>
-              {dateError}
-            </span>
-          )}
-        </div>
+        <LogDate
+          date={date}
+          today={today}
+          error={form.errors.date}
+          inputRef={form.inputRef('date')}
+          onChange={(next) => {
+            setChosenDate(next === today ? null : next);
+            form.clearField('date');
+          }}
+        />
       )}
 
-      <button
-        type="button"
-        className={styles.pickerToggle}
-        aria-expanded={pickerOpen}
-        aria-controls={`${id}-picker`}
-        onClick={() => setPickerOpen((open) => !open)}
-      >
+      <PickerDisclosure
+        onPick={(range) => {
+          setText((current) => appendPassage(current, format(range, locale)));
+          form.clearField('passage');
+        }}
+      />
+    </form>
+  );
+}
+
+/** Today, yesterday or any date up to today; the day a logged passage was read. */
+function LogDate({
+  date,
+  today,
+  error,
+  inputRef,
+  onChange,
+}: {
+  date: string;
+  today: string;
+  error: string | undefined;
+  inputRef: (element: HTMLElement | null) => void;
+  onChange: (date: string) => void;
+}) {
+  const { t } = useTranslation('readingLog');
+  const id = useId();
+  const yesterday = addDays(today, -1);
+  return (
+    <div className={styles.dateRow} role="group" aria-labelledby={`${id}-date-label`}>
+      <span id={`${id}-date-label`} className={styles.dateLabel}>
+        {t('logger.date')}
+      </span>
+      <div className={styles.quickDates}>
+        <button type="button" className={styles.toggle} aria-pressed={date === today} onClick={() => onChange(today)}>
+          {t('logger.today')}
+        </button>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-pressed={date === yesterday}
+          onClick={() => onChange(date === yesterday ? today : yesterday)}
+        >
+          {t('logger.yesterday')}
+        </button>
+      </div>
+      <input
+        ref={inputRef}
+        className={styles.dateInput}
+        type="date"
+        value={date}
+        max={today}
+        aria-label={t('logger.dateInput')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-date-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <span id={`${id}-date-error`} className={styles.dateError}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The passage picker behind a disclosure button, for readers who would rather tap than type. */
+function PickerDisclosure({ onPick }: { onPick: (range: VerseRange) => void }) {
+  const { t } = useTranslation('readingLog');
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={styles.pickerToggle} aria-expanded={open} aria-controls={`${id}-picker`} onClick={() => setOpen(!open)}>
         <span aria-hidden="true" className={styles.chevron}>
-          {pickerOpen ? '▾' : '▸'}
+          {open ? '▾' : '▸'}
         </span>
         {t('logger.pickerToggle')}
       </button>
-      <div id={`${id}-picker`} hidden={!pickerOpen}>
-        {pickerOpen && (
-          <PassagePicker
-            pickedMessage={(passage) => t('picker.added', { passage })}
-            onPick={(range) => {
-              setText((current) => appendPassage(current, format(range, locale)));
-              setFormError(undefined);
-            }}
-          />
-        )}
+      <div id={`${id}-picker`} hidden={!open}>
+        {open && <PassagePicker pickedMessage={(passage) => t('picker.added', { passage })} onPick={onPick} />}
       </div>
-    </form>
+    </>
   );
 }

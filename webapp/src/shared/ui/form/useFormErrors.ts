@@ -7,6 +7,11 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export interface FormErrorsOptions<F extends string> {
   /** A more specific message for a field's error (for example "An email address is required"). */
   override?: (field: F, detail: ApiErrorDetail) => string | undefined;
+  /**
+   * The form field an API error's field belongs to, when the names differ (for example
+   * "entries.0.date" -> "date"); by default a field of the same name. Undefined: not a form field.
+   */
+  fieldOf?: (apiField: string) => F | undefined;
 }
 
 export interface FormErrors<F extends string> {
@@ -26,6 +31,8 @@ export interface FormErrors<F extends string> {
   clearField: (field: F) => void;
   /** Clears everything (before sending again). */
   clear: () => void;
+  /** Moves focus to a field (for example back to the first field after a save). */
+  focus: (field: F) => void;
 }
 
 /**
@@ -41,9 +48,9 @@ export function useFormErrors<F extends string>(labels: Record<F, string>, optio
   const elements = useRef(new Map<F, HTMLElement>());
   const refs = useRef(new Map<F, (element: HTMLElement | null) => void>());
   const pendingFocus = useRef<F | null>(null);
-  const latest = useRef({ labels, override: options.override });
+  const latest = useRef({ labels, override: options.override, fieldOf: options.fieldOf });
   useEffect(() => {
-    latest.current = { labels, override: options.override };
+    latest.current = { labels, override: options.override, fieldOf: options.fieldOf };
   });
 
   // Focus after the render that marked the field invalid, so assistive technology reads the error.
@@ -83,11 +90,11 @@ export function useFormErrors<F extends string>(labels: Record<F, string>, optio
 
   const showApiError = useCallback(
     (error: ApiError) => {
-      const known = latest.current.labels;
+      const { labels: known, fieldOf } = latest.current;
       const next: FieldErrors<F> = {};
       const leftover: ApiErrorDetail[] = [];
       for (const detail of error.details) {
-        const field = detail.field as F | undefined;
+        const field = detail.field === undefined ? undefined : fieldOf ? fieldOf(detail.field) : (detail.field as F);
         if (field && field in known) {
           if (!next[field]) next[field] = message(field, detail);
         } else {
@@ -125,5 +132,7 @@ export function useFormErrors<F extends string>(labels: Record<F, string>, optio
     setFormError(undefined);
   }, []);
 
-  return { errors, formError, inputRef, message, showFieldErrors, showApiError, clearField, clear };
+  const focus = useCallback((field: F) => elements.current.get(field)?.focus(), []);
+
+  return { errors, formError, inputRef, message, showFieldErrors, showApiError, clearField, clear, focus };
 }
