@@ -1,33 +1,21 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale, VerseRange } from '@/shared/bible';
-import { toApiError, type ApiError } from '@/shared/api';
-import { useLocale } from '@/shared/i18n';
-import { PassagePicker } from '@/shared/passage-picker';
 import { TagPicker } from '@/shared/tags';
-import { Button, FormAlert, Modal, ModalActions, ModalTitle, SubmitButton, TextAreaField, TextField, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
-import { useCreateNoteMutation, useUpdateNoteMutation, type PassageNote } from '../api';
-import { MAX_CONTENT_LENGTH, checkDraft, contentLength, type NoteDraft } from '../model/draft';
-import { appendPassage, formatSpan, parseMany, passagesText } from '../model/passages';
+import { Button, FormAlert, Modal, ModalActions, ModalTitle, SubmitButton, TextAreaField, useDialogs } from '@/shared/ui';
+import type { PassageNote } from '../api';
+import { MAX_CONTENT_LENGTH, contentLength } from '../model/draft';
 import { useNoteFormats } from '../useNoteFormats';
+import { NotePassagesField } from './NotePassagesField';
+import { useNoteForm, type EditorTarget } from './useNoteForm';
 import styles from './NoteEditor.module.css';
 
-export type EditorTarget = { mode: 'new'; passages: VerseRange[] } | { mode: 'edit'; note: PassageNote };
-
-type Field = 'content' | 'passages' | 'tags';
+export type { EditorTarget } from './useNoteForm';
 
 export interface NoteEditorProps {
   target: EditorTarget;
   onClose(): void;
   /** Asks to delete the note being edited (with its own confirmation); resolves true when deleted. */
   onDelete?(note: PassageNote): Promise<boolean>;
-}
-
-function initialDraft(target: EditorTarget, locale: Locale): NoteDraft {
-  if (target.mode === 'edit') {
-    return { content: target.note.content, passagesText: passagesText(target.note.passages, locale), tags: [...target.note.tags] };
-  }
-  return { content: '', passagesText: passagesText(target.passages, locale), tags: [] };
 }
 
 /**
@@ -37,89 +25,14 @@ function initialDraft(target: EditorTarget, locale: Locale): NoteDraft {
  */
 export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
   const { t } = useTranslation('notes');
-  const { locale } = useLocale();
-  const bibleLocale = locale as Locale;
   const formats = useNoteFormats();
-  const toast = useToast();
-  const messages = useErrorMessages();
   const { confirm } = useDialogs();
-  const [create, created] = useCreateNoteMutation();
-  const [update, updated] = useUpdateNoteMutation();
-  const busy = created.isLoading || updated.isLoading;
   const id = useId();
-  const contentRef = useRef<HTMLTextAreaElement>(null);
-  const passagesRef = useRef<HTMLInputElement>(null);
-  const start = useMemo(() => initialDraft(target, bibleLocale), [target, bibleLocale]);
-  const [draft, setDraft] = useState<NoteDraft>(start);
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | undefined>();
-  const [pickerOpen, setPickerOpen] = useState(false);
-
-  const length = contentLength(draft.content);
-  const check = checkDraft(draft, bibleLocale);
-  const parsed = parseMany(draft.passagesText, bibleLocale);
-  const problems = check.ok ? {} : check.errors;
-  const contentError =
-    serverErrors.content ??
-    (problems.content === 'tooLong'
-      ? t('editor.tooLong', { max: formats.integer(MAX_CONTENT_LENGTH) })
-      : attempted && problems.content === 'required'
-        ? t('editor.required')
-        : undefined);
-  const passagesError =
-    serverErrors.passages ??
-    (problems.passages
-      ? t(problems.passages.reason === 'invalidBook' ? 'filters.errors.invalidBook' : 'filters.errors.invalidRange', {
-          part: problems.passages.part,
-        })
-      : undefined);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(start);
-
-  const change = (patch: Partial<NoteDraft>, field: Field) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setServerErrors((current) => ({ ...current, [field]: undefined }));
-    setFormError(undefined);
-  };
-
-  function showServerError(error: ApiError) {
-    const labels: Record<Field, string> = { content: t('editor.fields.content'), passages: t('editor.fields.passages'), tags: t('editor.fields.tags') };
-    const next: Partial<Record<Field, string>> = {};
-    const rest: string[] = [];
-    for (const detail of error.details) {
-      const field = detail.field?.split('.')[0];
-      if (field === 'content' || field === 'passages' || field === 'tags') next[field] ??= messages.field(detail, labels[field]);
-      else rest.push(detail.field ? messages.field(detail, detail.field) : messages.code(detail));
-    }
-    setServerErrors(next);
-    setFormError(rest.length > 0 ? rest.join(' ') : Object.keys(next).length === 0 ? (messages.request(error) ?? t('editor.saveFailed')) : undefined);
-    if (next.content) contentRef.current?.focus();
-    else if (next.passages) passagesRef.current?.focus();
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setFormError(undefined);
-    if (!check.ok) {
-      if (check.errors.content) contentRef.current?.focus();
-      else passagesRef.current?.focus();
-      return;
-    }
-    try {
-      if (target.mode === 'edit') await update({ id: target.note.id, ...check.payload }).unwrap();
-      else await create(check.payload).unwrap();
-    } catch (caught) {
-      showServerError(toApiError(caught));
-      return;
-    }
-    toast.success(t(target.mode === 'edit' ? 'editor.updated' : 'editor.created'));
-    onClose();
-  }
+  const note = useNoteForm(target, onClose);
+  const length = contentLength(note.draft.content);
 
   async function onCancel() {
-    if (dirty) {
+    if (note.dirty) {
       const discard = await confirm({
         title: t('editor.discardTitle'),
         message: t('editor.discardText'),
@@ -138,16 +51,17 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
   }
 
   return (
-    <Modal labelledBy={`${id}-title`} onCancel={() => void onCancel()} initialFocus={contentRef} className={styles.dialog}>
-      <form onSubmit={onSubmit} noValidate className={styles.form}>
+    // The content, first in the dialog, receives focus when it opens.
+    <Modal labelledBy={`${id}-title`} onCancel={() => void onCancel()} className={styles.dialog}>
+      <form onSubmit={(event) => void note.onSubmit(event)} noValidate className={styles.form}>
         <ModalTitle id={`${id}-title`}>{t(target.mode === 'edit' ? 'editor.editTitle' : 'editor.newTitle')}</ModalTitle>
 
         <TextAreaField
-          ref={contentRef}
+          ref={note.inputRef('content')}
           label={t('editor.content')}
-          value={draft.content}
+          value={note.draft.content}
           rows={5}
-          error={contentError}
+          error={note.errors.content}
           hint={
             <span className={styles.under}>
               <span>{t('editor.contentHint')}</span>
@@ -156,57 +70,26 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
               </span>
             </span>
           }
-          onChange={(event) => change({ content: event.target.value }, 'content')}
+          onChange={(event) => note.change({ content: event.target.value }, 'content')}
         />
 
-        <TextField
-          ref={passagesRef}
-          label={t('editor.passages')}
-          value={draft.passagesText}
-          autoComplete="off"
-          spellCheck={false}
-          hint={t('editor.passagesHint')}
-          error={passagesError}
-          onChange={(event) => change({ passagesText: event.target.value }, 'passages')}
+        <NotePassagesField
+          value={note.draft.passagesText}
+          error={note.errors.passages}
+          inputRef={note.inputRef('passages')}
+          onChange={(passagesText) => note.change({ passagesText }, 'passages')}
         />
-        {parsed.ok && parsed.ranges.length > 0 && (
-          <ul className={styles.preview} aria-label={t('list.passages')}>
-            {parsed.ranges.map((range, i) => (
-              <li key={i}>{formatSpan(range, bibleLocale)}</li>
-            ))}
-          </ul>
-        )}
-        <button
-          type="button"
-          className={styles.pickerToggle}
-          aria-expanded={pickerOpen}
-          aria-controls={`${id}-picker`}
-          onClick={() => setPickerOpen((open) => !open)}
-        >
-          <span aria-hidden="true">{pickerOpen ? '▾ ' : '▸ '}</span>
-          {t('editor.pickerToggle')}
-        </button>
-        <div id={`${id}-picker`} hidden={!pickerOpen}>
-          {pickerOpen && (
-            <PassagePicker
-              pickedMessage={(passage) => t('editor.picked', { passage })}
-              onPick={(range) =>
-                setDraft((current) => ({ ...current, passagesText: appendPassage(current.passagesText, formatSpan(range, bibleLocale)) }))
-              }
-            />
-          )}
-        </div>
 
         <TagPicker
           allowCreate
           className={styles.tags}
           label={t('editor.tags')}
-          selected={draft.tags}
-          error={serverErrors.tags}
-          onChange={(tags) => change({ tags }, 'tags')}
+          selected={note.draft.tags}
+          error={note.errors.tags}
+          onChange={(tags) => note.change({ tags }, 'tags')}
         />
 
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {note.formError && <FormAlert>{note.formError}</FormAlert>}
         <ModalActions>
           {target.mode === 'edit' && onDelete && (
             <Button variant="ghost" className={styles.delete} onClick={() => void onDeleteClick()}>
@@ -216,7 +99,7 @@ export function NoteEditor({ target, onClose, onDelete }: NoteEditorProps) {
           <Button variant="secondary" onClick={() => void onCancel()}>
             {t('editor.cancel')}
           </Button>
-          <SubmitButton busy={busy} busyLabel={t('editor.saving')}>
+          <SubmitButton busy={note.busy} busyLabel={t('editor.saving')}>
             {t('editor.save')}
           </SubmitButton>
         </ModalActions>

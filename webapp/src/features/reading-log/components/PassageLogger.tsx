@@ -54,9 +54,10 @@ export function PassageLogger({ date: fixedDate, autoFocus = false, label }: Pas
   // With a fixed date there is no date control to show its error beside.
   const formError = [form.formError, fixedDate === undefined ? undefined : form.errors.date].filter(Boolean).join(' ');
 
+  const { focus } = form;
   useEffect(() => {
-    if (autoFocus && wide) form.focus('passage');
-  }, [autoFocus, wide, form.focus]);
+    if (autoFocus && wide) focus('passage');
+  }, [autoFocus, wide, focus]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
