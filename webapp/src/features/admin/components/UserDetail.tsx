@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useFormats } from '@/shared/lib/formats';
-import { Button, FormAlert, LoadError, Loading, Modal, ModalActions, ModalTitle, SubmitButton, TextField, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
+import { Button, FormAlert, LoadError, Loading, Modal, ModalActions, ModalTitle, SubmitButton, TextField, useDialogs, useErrorMessages, useFormErrors, useToast } from '@/shared/ui';
 import {
   useDeleteUserMutation,
   useGetUserQuery,
@@ -145,20 +145,17 @@ function Actions({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => 
 function DeleteDialog({ user, onClose, onDeleted }: { user: AdminUserDetail; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const messages = useErrorMessages();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement | null>(null);
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | undefined>();
+  const form = useFormErrors<'confirmEmail'>({ confirmEmail: t('detail.deleteDialog.label') });
   const [remove, { isLoading: busy }] = useDeleteUserMutation();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    form.clear();
     if (typed.trim().toLowerCase() !== user.email.toLowerCase()) {
-      setError(t('detail.deleteDialog.mismatch', { email: user.email }));
-      inputRef.current?.focus();
+      form.showFieldErrors({ confirmEmail: t('detail.deleteDialog.mismatch', { email: user.email }) });
       return;
     }
     try {
@@ -167,31 +164,32 @@ function DeleteDialog({ user, onClose, onDeleted }: { user: AdminUserDetail; onC
       onClose();
       onDeleted();
     } catch (caught) {
-      setFormError(messages.request(toApiError(caught)) ?? t('detail.failed'));
+      form.showApiError(toApiError(caught));
     }
   }
 
   const titleId = `${id}-title`;
   const textId = `${id}-text`;
   return (
-    <Modal labelledBy={titleId} describedBy={textId} role="alertdialog" onCancel={onClose} initialFocus={inputRef}>
+    // The typed address, the dialog's first control, receives focus when it opens.
+    <Modal labelledBy={titleId} describedBy={textId} role="alertdialog" onCancel={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <ModalTitle id={titleId}>{t('detail.deleteDialog.title', { email: user.email })}</ModalTitle>
         <p id={textId}>{t('detail.deleteDialog.message')}</p>
         <TextField
-          ref={inputRef}
+          ref={form.inputRef('confirmEmail')}
           label={t('detail.deleteDialog.label')}
           hint={user.email}
           value={typed}
-          error={error}
+          error={form.errors.confirmEmail}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => {
             setTyped(event.target.value);
-            setError(undefined);
+            form.clearField('confirmEmail');
           }}
         />
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t('detail.cancel')}

@@ -1,65 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormats } from '@/shared/lib/formats';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
-import { AdminNav, Button, buttonClassName, LoadError, Loading } from '@/shared/ui';
+import { AdminNav, buttonClassName, LoadError, Loading } from '@/shared/ui';
 import { csvLinks, useGetEngagementQuery, type EngagementReport } from '../api';
 import styles from '../components/admin.module.css';
 import { Chart } from '../components/Chart';
-
-const PRESETS = [7, 30, 90, 365] as const;
-const MIN_DAYS = 7;
-const MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
-
-const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
-const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const todayUTC = () => isoDate(Date.now());
-
-/** A preset's range: the last n days up to today (UTC). */
-function lastDays(n: number): { from: string; to: string } {
-  const to = todayUTC();
-  return { from: isoDate(dayOf(to) - (n - 1) * DAY_MS), to };
-}
+import { EngagementRange, isValidRange, lastDays, type DateRange } from '../components/EngagementRange';
 
 /** A valid range from the address, or the last 30 days. */
-function rangeOf(params: URLSearchParams): { from: string; to: string } {
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const days = (dayOf(to) - dayOf(from)) / DAY_MS + 1;
-  if (days >= MIN_DAYS && days <= MAX_DAYS && to <= todayUTC()) return { from, to };
-  return lastDays(30);
+function rangeOf(params: URLSearchParams): DateRange {
+  const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  return isValidRange(range) ? range : lastDays(30);
 }
 
 /** /admin/engagement: readers' engagement over a range of 7 days to a year, charted and tabled. */
 export function EngagementPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('engagement.title'));
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const range = rangeOf(params);
-  const days = (dayOf(range.to) - dayOf(range.from)) / DAY_MS + 1;
-  const preset = PRESETS.find((n) => n === days && range.to === todayUTC());
-  const [custom, setCustom] = useState(range);
-  const [invalid, setInvalid] = useState(false);
   const { data, isFetching, isError, refetch } = useGetEngagementQuery(range);
-
-  const show = (next: { from: string; to: string }) => {
-    setCustom(next);
-    setInvalid(false);
-    setParams(new URLSearchParams(next));
-  };
-
-  function onCustom(event: FormEvent) {
-    event.preventDefault();
-    const n = (dayOf(custom.to) - dayOf(custom.from)) / DAY_MS + 1;
-    if (!(n >= MIN_DAYS && n <= MAX_DAYS) || custom.to > todayUTC()) {
-      setInvalid(true);
-      return;
-    }
-    show(custom);
-  }
 
   return (
     <div className={styles.page}>
@@ -68,58 +30,7 @@ export function EngagementPage() {
         <h1 className={styles.title}>{t('engagement.title')}</h1>
         <p className={styles.intro}>{t('engagement.intro')}</p>
       </header>
-      <div className={styles.controls}>
-        <div className={styles.control}>
-          <label htmlFor={`${id}-preset`}>{t('engagement.range')}</label>
-          <select
-            id={`${id}-preset`}
-            className={styles.input}
-            value={preset ?? ''}
-            onChange={(event) => event.target.value && show(lastDays(Number(event.target.value)))}
-          >
-            {preset === undefined && <option value="">{`${range.from} – ${range.to}`}</option>}
-            {PRESETS.map((n) => (
-              <option key={n} value={n}>
-                {t(`engagement.ranges.${n}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <form className={styles.controls} onSubmit={onCustom} noValidate>
-          <div className={styles.control}>
-            <label htmlFor={`${id}-from`}>{t('engagement.from')}</label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className={styles.input}
-              value={custom.from}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-invalid` : undefined}
-              onChange={(event) => setCustom({ ...custom, from: event.target.value })}
-            />
-          </div>
-          <div className={styles.control}>
-            <label htmlFor={`${id}-to`}>{t('engagement.to')}</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className={styles.input}
-              value={custom.to}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-invalid` : undefined}
-              onChange={(event) => setCustom({ ...custom, to: event.target.value })}
-            />
-          </div>
-          <Button type="submit" variant="secondary" size="small">
-            {t('engagement.apply')}
-          </Button>
-        </form>
-      </div>
-      {invalid && (
-        <p id={`${id}-invalid`} role="alert" className={styles.error}>
-          {t('engagement.invalidRange')}
-        </p>
-      )}
+      <EngagementRange range={range} onShow={(next) => setParams(new URLSearchParams({ ...next }))} />
       <p className={styles.downloads}>
         <a className={buttonClassName({ variant: 'secondary', size: 'small' })} href={csvLinks.engagement(range.from, range.to, 'days')} download>
           {t('engagement.download')}

@@ -1,12 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@/shared/bible';
 import { useLocale } from '@/shared/i18n';
 import { useMediaQuery } from '@/shared/lib/useMediaQuery';
 import { TagPicker } from '@/shared/tags';
-import { Button, Fieldset, TextField, inputClassName } from '@/shared/ui';
+import { Button, Fieldset, TextField, inputClassName, useFormErrors } from '@/shared/ui';
 import { draftChanged, draftFromQuery, queryFromDraft, type FilterDraft } from '../model/filters';
-import type { PassageProblem } from '../model/passages';
 import { PAGE_SIZES, isFiltered, type NoteQuery } from '../model/query';
 import styles from './FilterPanel.module.css';
 
@@ -55,9 +54,8 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
   const { locale } = useLocale();
   const bibleLocale = locale as Locale;
   const id = useId();
-  const passageRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromQuery(query, bibleLocale));
-  const [passageProblem, setPassageProblem] = useState<PassageProblem | null>(null);
+  const form = useFormErrors<'passage'>({ passage: t('filters.passage') });
   const pending = draftChanged(draft, query, bibleLocale);
   // On narrow screens the panel starts folded (unless filters are on), so the notes come first.
   const narrow = useMediaQuery('(max-width: 59.99em)');
@@ -68,13 +66,13 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    form.clear();
     const result = queryFromDraft(draft, bibleLocale);
     if (!result.ok) {
-      setPassageProblem(result.passage);
-      passageRef.current?.focus();
+      const { reason, part } = result.passage;
+      form.showFieldErrors({ passage: t(reason === 'invalidBook' ? 'filters.errors.invalidBook' : 'filters.errors.invalidRange', { part }) });
       return;
     }
-    setPassageProblem(null);
     onApply(result.query);
   }
 
@@ -82,10 +80,6 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
     const result = pending ? queryFromDraft(draft, bibleLocale) : null;
     onReset(result?.ok ? result.query : null);
   }
-
-  const passageError = passageProblem
-    ? t(passageProblem.reason === 'invalidBook' ? 'filters.errors.invalidBook' : 'filters.errors.invalidRange', { part: passageProblem.part })
-    : undefined;
 
   return (
     <form role="search" aria-labelledby={`${id}-heading`} className={styles.panel} onSubmit={onSubmit} noValidate>
@@ -121,16 +115,16 @@ export function FilterPanel({ query, onApply, onReset }: FilterPanelProps) {
 
         <div className={styles.group}>
           <TextField
-            ref={passageRef}
+            ref={form.inputRef('passage')}
             label={t('filters.passage')}
             value={draft.passageText}
             autoComplete="off"
             spellCheck={false}
             hint={t('filters.passageHint')}
-            error={passageError}
+            error={form.errors.passage}
             onChange={(event) => {
               change({ passageText: event.target.value });
-              setPassageProblem(null);
+              form.clearField('passage');
             }}
           />
           <Choice
