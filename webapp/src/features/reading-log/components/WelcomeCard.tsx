@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apps, versionsByLanguage } from '@/shared/bible';
-import { useLocale } from '@/shared/i18n';
+import { apps } from '@/shared/bible';
+import { toApiError } from '@/shared/api';
 import { useBrowserBibleApp, useUpdateReaderSettingsMutation, writeBrowserBibleApp, type ReaderSettings } from '@/shared/reader';
-import { Button, FormAlert, SubmitButton } from '@/shared/ui';
+import { Button, FormAlert, SubmitButton, useFormErrors, type FieldErrors } from '@/shared/ui';
 import { addDays } from '../lib/dates';
 import { useStartDailyReminderMutation } from '../api';
 import { useFormats } from '../lib/format';
 import { MAX_GOAL, MIN_GOAL } from '../lib/goal';
 import { welcomeGoal, type GoalChoice } from '../lib/welcomeGoal';
+import { WelcomeBible, WelcomeGoal, type WelcomeField } from './WelcomeParts';
 import styles from './WelcomeCard.module.css';
 
 /**
@@ -20,8 +21,6 @@ import styles from './WelcomeCard.module.css';
 export function WelcomeCard({ settings, today }: { settings: ReaderSettings; today: string }) {
   const { t } = useTranslation('readingLog');
   const formats = useFormats();
-  const { locale } = useLocale();
-  const languageNames = new Intl.DisplayNames([formats.tag], { type: 'language' });
   const id = useId();
   const browserApp = useBrowserBibleApp();
   const [saveSettings, { isLoading: savingSettings }] = useUpdateReaderSettingsMutation();
@@ -34,32 +33,42 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
   const [ownPace, setOwnPace] = useState('');
   const [version, setVersion] = useState(settings.preferredBibleVersion);
   const [app, setApp] = useState<string>(browserApp ?? (settings.preferredBibleApp || apps()[0]!.id));
-  const [failed, setFailed] = useState(false);
+  const form = useFormErrors<WelcomeField>(
+    { finishBy: t('welcome.finishBy'), ownPace: t('welcome.ownPace'), remindAt: t('welcome.remindAt') },
+    { fieldOf: (apiField) => (apiField === 'time' ? 'remindAt' : undefined) },
+  );
   const goal = welcomeGoal(choice, { today, finishBy, ownPace });
+  const goalText = goal.ok
+    ? t('welcome.perDay', { count: goal.versesPerDay, n: formats.integer(goal.versesPerDay) })
+    : t(`welcome.goalProblem.${goal.reason}`, { min: formats.integer(MIN_GOAL), max: formats.integer(MAX_GOAL) });
 
   const finish = async (patch: Parameters<typeof saveSettings>[0], reminderAt?: string) => {
-    setFailed(false);
+    if (isLoading) return;
+    form.clear();
     try {
       if (reminderAt) await startReminder(reminderAt).unwrap();
       await saveSettings({ ...patch, welcomeDone: true }).unwrap();
-    } catch {
-      setFailed(true);
+    } catch (caught) {
+      form.showApiError(toApiError(caught));
     }
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!goal.ok || isLoading) return;
+    if (isLoading) return;
+    const errors: FieldErrors<WelcomeField> = {};
+    if (!goal.ok) errors[choice === 'byDate' ? 'finishBy' : 'ownPace'] = goalText;
+    if (remind && !remindAt) errors.remindAt = form.message('remindAt', { code: 'required' });
+    if (!goal.ok || errors.remindAt) {
+      form.showFieldErrors(errors);
+      return;
+    }
     writeBrowserBibleApp(app);
     void finish(
       { dailyVerseCountGoal: goal.versesPerDay, preferredBibleVersion: version, preferredBibleApp: app as ReaderSettings['preferredBibleApp'] },
-      remind && remindAt ? remindAt : undefined,
+      remind ? remindAt : undefined,
     );
   };
-
-  const goalText = goal.ok
-    ? t('welcome.perDay', { count: goal.versesPerDay, n: formats.integer(goal.versesPerDay) })
-    : t(`welcome.goalProblem.${goal.reason}`, { min: formats.integer(MIN_GOAL), max: formats.integer(MAX_GOAL) });
 
   return (
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
@@ -68,70 +77,20 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
       </h2>
       <p className={styles.lead}>{t('welcome.lead')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <fieldset className={styles.fieldset} aria-describedby={`${id}-goal`}>
-          <legend className={styles.legend}>{t('welcome.goal')}</legend>
-          <label className={styles.choice}>
-            <input type="radio" name={`${id}-goal`} checked={choice === 'year'} onChange={() => setChoice('year')} />
-            {t('welcome.year')}
-          </label>
-          <label className={styles.choice}>
-            <input type="radio" name={`${id}-goal`} checked={choice === 'byDate'} onChange={() => setChoice('byDate')} />
-            {t('welcome.byDate')}
-          </label>
-          {choice === 'byDate' && (
-            <label className={styles.inline}>
-              <span>{t('welcome.finishBy')}</span>
-              <input type="date" className={styles.input} value={finishBy} min={addDays(today, 1)} onChange={(e) => setFinishBy(e.target.value)} />
-            </label>
-          )}
-          <label className={styles.choice}>
-            <input type="radio" name={`${id}-goal`} checked={choice === 'own'} onChange={() => setChoice('own')} />
-            {t('welcome.own')}
-          </label>
-          {choice === 'own' && (
-            <label className={styles.inline}>
-              <span>{t('welcome.ownPace')}</span>
-              <input
-                type="number"
-                inputMode="numeric"
-                className={styles.input}
-                min={MIN_GOAL}
-                max={MAX_GOAL}
-                value={ownPace}
-                onChange={(e) => setOwnPace(e.target.value)}
-              />
-            </label>
-          )}
-          <p id={`${id}-goal`} className={goal.ok ? styles.result : styles.problem} aria-live="polite">
-            {goalText}
-          </p>
-        </fieldset>
-        <div className={styles.selects}>
-          <label className={styles.field}>
-            <span className={styles.legend}>{t('welcome.version')}</span>
-            <select className={styles.input} value={version} onChange={(e) => setVersion(e.target.value as ReaderSettings['preferredBibleVersion'])}>
-              {versionsByLanguage(locale).map(({ language, versions }) => (
-                <optgroup key={language} label={languageNames.of(language) ?? language}>
-                  {versions.map((v) => (
-                    <option key={v.code} value={v.code}>
-                      {v.name} ({v.code})
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span className={styles.legend}>{t('welcome.app')}</span>
-            <select className={styles.input} value={app} onChange={(e) => setApp(e.target.value)}>
-              {apps().map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <WelcomeGoal
+          id={id}
+          today={today}
+          choice={choice}
+          finishBy={finishBy}
+          ownPace={ownPace}
+          goal={goal}
+          goalText={goalText}
+          form={form}
+          onChoice={setChoice}
+          onFinishBy={setFinishBy}
+          onOwnPace={setOwnPace}
+        />
+        <WelcomeBible version={version} app={app} onVersion={setVersion} onApp={setApp} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('welcome.reminder')}</legend>
           <label className={styles.choice}>
@@ -141,15 +100,30 @@ export function WelcomeCard({ settings, today }: { settings: ReaderSettings; tod
           {remind && (
             <label className={styles.inline}>
               <span>{t('welcome.remindAt')}</span>
-              <input type="time" className={styles.input} value={remindAt} required onChange={(e) => setRemindAt(e.target.value)} />
+              <input
+                ref={form.inputRef('remindAt')}
+                type="time"
+                className={styles.input}
+                value={remindAt}
+                required
+                aria-invalid={form.errors.remindAt ? true : undefined}
+                aria-describedby={form.errors.remindAt ? `${id}-remind-error` : undefined}
+                onChange={(e) => {
+                  setRemindAt(e.target.value);
+                  form.clearField('remindAt');
+                }}
+              />
             </label>
           )}
+          {remind && form.errors.remindAt && (
+            <p id={`${id}-remind-error`} className={styles.problem}>
+              {form.errors.remindAt}
+            </p>
+          )}
         </fieldset>
-        {failed && <FormAlert>{t('welcome.saveFailed')}</FormAlert>}
+        {form.formError && <FormAlert title={t('welcome.saveFailed')}>{form.formError}</FormAlert>}
         <div className={styles.actions}>
-          <SubmitButton busy={isLoading} disabled={!goal.ok}>
-            {t('welcome.start')}
-          </SubmitButton>
+          <SubmitButton busy={isLoading}>{t('welcome.start')}</SubmitButton>
           <Button type="button" variant="ghost" disabled={isLoading} onClick={() => void finish({})}>
             {t('welcome.skip')}
           </Button>

@@ -157,6 +157,14 @@ describe('Suggestions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log reading' });
     expect(within(dialog).getByLabelText('Date')).toHaveValue(today);
     expect(screen.getByRole('link', { name: 'View all reading' })).toHaveAttribute('href', '/log');
+
+    // An emptied passage is named beside the field, which receives focus; nothing is saved.
+    const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
+    await user.clear(passage);
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+    expect(passage).toHaveFocus();
+    expect(passage).toHaveAccessibleDescription('Type a passage first, for example “Gen 1”.');
+    expect(apiCalls('POST /api/log-entries')).toHaveLength(0);
   });
 });
 

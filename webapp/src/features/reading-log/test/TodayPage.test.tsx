@@ -113,6 +113,21 @@ describe('Today', () => {
     expect(box).toHaveValue('Ps 23');
   });
 
+  it('puts a date the server refuses beside the date, focused, and keeps the text', async () => {
+    fakeReader({
+      extra: { 'POST /api/log-entries/batch': () => apiError(400, 'validation_error', [{ field: 'entries.0.date', code: 'is_invalid' }]) },
+    });
+    const { user } = renderApp('/today');
+    const box = await screen.findByRole('textbox', { name: 'What did you read?' }, PAGE);
+    await user.type(box, 'Ps 23{Enter}');
+    const date = screen.getByLabelText('Date read');
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription(/Please enter a valid date/i);
+    expect(box).toHaveValue('Ps 23');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('logs a suggestion for today with its Log button', async () => {
     const today = utcToday();
     fakeReader({
@@ -186,11 +201,33 @@ describe('Today', () => {
     await user.click(within(welcome).getByRole('radio', { name: 'My own pace' }));
     await user.type(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }), '0');
     expect(within(welcome).getByText('Enter a whole number from 1 to 1,111.')).toBeInTheDocument();
+    // Starting with the problem unsolved saves nothing and takes the reader to the field.
+    await user.click(within(welcome).getByRole('button', { name: 'Start reading' }));
+    expect(within(welcome).getByRole('spinbutton', { name: 'Verses a day' })).toHaveFocus();
+    expect(within(welcome).getByRole('spinbutton', { name: 'Verses a day' })).toHaveAttribute('aria-invalid', 'true');
+    expect(apiCalls('PUT /api/settings')).toHaveLength(0);
     await user.clear(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }));
     await user.type(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }), '40');
     await user.click(within(welcome).getByRole('button', { name: 'Start reading' }));
     await waitFor(() => expect(apiCalls('PUT /api/settings')).toHaveLength(1));
     expect(apiCalls('PUT /api/settings')[0]!.body).toMatchObject({ dailyVerseCountGoal: 40, preferredBibleVersion: 'NASB2020', welcomeDone: true });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome to Lamplight' })).not.toBeInTheDocument());
+  });
+
+  it('keeps the welcome choices when saving fails, and says why', async () => {
+    fakeReader({
+      settings: { ...SETTINGS, welcomeDone: false },
+      extra: { 'PUT /api/settings': () => apiError(500, 'internal_error') },
+    });
+    const { user } = renderApp('/today');
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Lamplight' }, PAGE);
+    await user.click(within(welcome).getByRole('radio', { name: 'My own pace' }));
+    await user.type(within(welcome).getByRole('spinbutton', { name: 'Verses a day' }), '40');
+    await user.click(within(welcome).getByRole('button', { name: 'Start reading' }));
+    const alert = await within(welcome).findByRole('alert');
+    expect(alert).toHaveTextContent('Your choices could not be saved. Please try again.');
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    expect(within(welcome).getByRole('spinbutton', { name: 'Verses a day' })).toHaveValue(40);
+    expect(within(welcome).getByRole('button', { name: 'Start reading' })).not.toHaveAttribute('aria-disabled');
   });
 });
