@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '@/shared/reader';
-import { apiCalls, json, mockApi, signedInAs } from '@/test/http';
+import { apiCalls, apiError, json, mockApi, signedInAs } from '@/test/http';
 import { renderApp } from '@/test/renderApp';
 import { addDays } from '../model/dates';
 import { SETTINGS, progressOverview } from '../test/fixtures';
@@ -46,7 +46,24 @@ describe('ProgressPage', () => {
 
     fireEvent.change(date, { target: { value: today } });
     expect(await screen.findByText('Choose a date after today.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save as my daily goal' })).toBeDisabled();
+    // Saving a date that gives no goal marks the date and returns the reader to it.
+    fireEvent.click(screen.getByRole('button', { name: 'Save as my daily goal' }));
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription('Choose a date after today.');
+    expect(apiCalls('PUT /api/settings')).toHaveLength(1);
+  });
+
+  it('keeps the date when the goal cannot be saved, and says why', async () => {
+    mockApi({ 'PUT /api/settings': () => apiError(500, 'internal_error') });
+    renderApp('/progress');
+    const date = await screen.findByLabelText('Finish the Bible by');
+    fireEvent.change(date, { target: { value: addDays(today, 100) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save as my daily goal' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The goal could not be saved. Please try again.');
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    expect(date).toHaveValue(addDays(today, 100));
   });
 
   it('says it is too early instead of a date on the first day', async () => {

@@ -1,16 +1,16 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '@/shared/i18n';
 import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
-import { useGetReaderSettingsQuery, useReaderToday, useUpdateReaderSettingsMutation } from '@/shared/reader';
-import { Button, useToast } from '@/shared/ui';
+import { useGetReaderSettingsQuery, useReaderToday } from '@/shared/reader';
 import { useGetDateVerseCountsQuery, useGetProgressOverviewQuery, type DateVerseCounts } from '@/shared/readmodels';
+import { GoalForm } from '../components/GoalForm';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
 import { addDays, type IsoDate } from '../model/dates';
-import { MAX_DAILY_GOAL, MAX_FINISH_YEARS, MIN_HISTORY_DAYS, outlooks, planGoal, type Outlook } from '../model/outlook';
+import { MAX_FINISH_YEARS, MIN_HISTORY_DAYS, outlooks, type Outlook } from '../model/outlook';
 import styles from './ProgressPage.module.css';
 
 /** Days the chart shows, and the longest span the date-verse-counts API answers. */
@@ -112,7 +112,10 @@ export function ProgressPage() {
             <DailyChart counts={counts.data} today={today} lookBackDate={lookBackDate} goal={settings.data?.dailyVerseCountGoal} />
           </section>
 
-          <GoalSection remaining={remaining} today={today} currentGoal={settings.data?.dailyVerseCountGoal} />
+          <section className={styles.section} aria-labelledby="progress-goal">
+            <h2 id="progress-goal">{t('goal.title')}</h2>
+            <GoalForm remaining={remaining} today={today} currentGoal={settings.data?.dailyVerseCountGoal} />
+          </section>
         </>
       )}
     </div>
@@ -248,79 +251,5 @@ function DailyChart({ counts, today, lookBackDate, goal }: { counts: DateVerseCo
         ) : null}
       </figcaption>
     </figure>
-  );
-}
-
-function GoalSection({ remaining, today, currentGoal }: { remaining: number; today: IsoDate; currentGoal?: number }) {
-  const { t } = useTranslation('progress');
-  const fmt = useFormats();
-  const toast = useToast();
-  const inputId = useId();
-  const [finishDate, setFinishDate] = useState(() => addDays(today, 365));
-  const [updateSettings, { isLoading: saving }] = useUpdateReaderSettingsMutation();
-  const plan = planGoal({ remaining, today, finishDate });
-  const canSave = plan.kind === 'plan' && !plan.tooHigh && !saving;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (plan.kind !== 'plan' || plan.tooHigh || saving) return;
-    try {
-      await updateSettings({ dailyVerseCountGoal: plan.versesPerDay }).unwrap();
-      toast.success(t('goal.saved', { goal: fmt.integer(plan.versesPerDay) }));
-    } catch {
-      toast.error(t('goal.saveFailed'));
-    }
-  };
-
-  let message: string;
-  switch (plan.kind) {
-    case 'done':
-      message = t('goal.done');
-      break;
-    case 'invalidDate':
-      message = t('goal.chooseDate');
-      break;
-    case 'tooSoon':
-      message = t('goal.tooSoon');
-      break;
-    case 'plan':
-      message = plan.tooHigh
-        ? t('goal.tooHigh', { goal: fmt.integer(plan.versesPerDay), max: fmt.integer(MAX_DAILY_GOAL) })
-        : t('goal.plan', { goal: fmt.integer(plan.versesPerDay), days: fmt.integer(plan.days), date: fmt.date(finishDate) });
-      break;
-  }
-
-  return (
-    <section className={styles.section} aria-labelledby="progress-goal">
-      <h2 id="progress-goal">{t('goal.title')}</h2>
-      <form className={styles.goal} onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className={styles.goalField}>
-          <label htmlFor={inputId}>{t('goal.finishBy')}</label>
-          <input
-            id={inputId}
-            type="date"
-            className={styles.dateInput}
-            value={finishDate}
-            min={addDays(today, 1)}
-            onChange={(e) => setFinishDate(e.target.value)}
-            aria-describedby={`${inputId}-result`}
-          />
-        </div>
-        <div className={styles.goalResult}>
-          <div id={`${inputId}-result`} aria-live="polite">
-            {plan.kind === 'plan' && !plan.tooHigh && (
-              <p className={styles.goalNumber}>
-                <span>{t('goal.perDay')}</span> <span className={styles.goalValue}>{fmt.integer(plan.versesPerDay)}</span>
-              </p>
-            )}
-            <p className={styles.goalMessage}>{message}</p>
-          </div>
-          {currentGoal ? <p className={styles.currentGoal}>{t('goal.current', { goal: fmt.integer(currentGoal) })}</p> : null}
-        </div>
-        <Button type="submit" disabled={!canSave}>
-          {t('goal.save')}
-        </Button>
-      </form>
-    </section>
   );
 }
