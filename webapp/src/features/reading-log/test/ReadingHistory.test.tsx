@@ -64,8 +64,12 @@ describe('Reading history', () => {
     expect(await screen.findByText('Showing 1–6 of 6 entries')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?from=2026-02-03&to=2026-02-04&size=50');
 
-    await user.type(screen.getByRole('textbox', { name: 'Passage' }), 'Jhnn{Enter}');
-    expect(await screen.findByText('Type one passage, such as “Gen 1” or “John 3:16-21”.')).toBeInTheDocument();
+    const passage = screen.getByRole('textbox', { name: 'Passage' });
+    await user.type(passage, 'Jhnn{Enter}');
+    await waitFor(() => expect(passage).toHaveAccessibleDescription('Type one passage, such as “Gen 1” or “John 3:16-21”.'));
+    expect(passage).toHaveFocus();
+    expect(passage).toHaveValue('Jhnn');
+    expect(router.state.location.search).toBe('?from=2026-02-03&to=2026-02-04&size=50');
   });
 
   it('says so when nothing matches', async () => {
