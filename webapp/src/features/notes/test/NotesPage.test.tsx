@@ -245,6 +245,23 @@ describe('NoteEditor', () => {
     expect(await screen.findByText('Note saved.')).toBeInTheDocument();
   });
 
+  it('puts a passage the server refuses beside Passages and moves focus there', async () => {
+    mockApi({
+      'POST /api/passage-notes': () => apiError(400, 'validation_error', [{ field: 'passages.0.endVerseId', code: 'is_invalid' }]),
+    });
+    const { user } = renderApp('/notes');
+    await user.click(await screen.findByRole('button', { name: 'New note' }));
+    const dialog = screen.getByRole('dialog', { name: 'New note' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Shepherd');
+    const passages = within(dialog).getByRole('textbox', { name: 'Passages' });
+    await user.type(passages, 'Ps 23');
+    await user.click(within(dialog).getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(passages).toHaveFocus());
+    expect(passages).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Shepherd');
+  });
+
   it('opens pre-filled from a compose link, which then leaves the URL', async () => {
     const { router } = renderApp('/notes?compose=143003016-143003021');
     const dialog = await screen.findByRole('dialog', { name: 'New note' });

@@ -95,7 +95,6 @@ export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
   }
 
   const titleId = `${id}-title`;
-  const colorErrorId = `${id}-color-error`;
 
   return (
     <Modal labelledBy={titleId} onCancel={onClose} initialFocus={labelRef}>
@@ -115,47 +114,15 @@ export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
           }}
         />
 
-        <Fieldset legend={t('form.color')} aria-describedby={form.errors.color ? colorErrorId : undefined}>
-          <div className={styles.swatches}>
-            {TAG_COLORS.map((preset) => (
-              <label key={preset.value} className={styles.swatch} title={t(`colors.${preset.name}`)}>
-                <input
-                  type="radio"
-                  name={`${id}-preset`}
-                  value={preset.value}
-                  checked={color === preset.value}
-                  className={styles.swatchInput}
-                  onChange={() => {
-                    setColor(preset.value);
-                    form.clearField('color');
-                  }}
-                />
-                <span className={styles.swatchDot} style={{ backgroundColor: preset.value }} aria-hidden="true" />
-                <span className="visually-hidden">{t(`colors.${preset.name}`)}</span>
-              </label>
-            ))}
-          </div>
-          <div className={styles.custom}>
-            <input
-              ref={form.inputRef('color')}
-              id={`${id}-custom`}
-              type="color"
-              className={styles.customInput}
-              value={normalizeHexColor(color) ?? '#000000'}
-              aria-invalid={form.errors.color ? true : undefined}
-              onChange={(event) => {
-                setColor(event.target.value);
-                form.clearField('color');
-              }}
-            />
-            <label htmlFor={`${id}-custom`}>{t('form.customColor')}</label>
-          </div>
-          {form.errors.color && (
-            <p id={colorErrorId} className={styles.error}>
-              {form.errors.color}
-            </p>
-          )}
-        </Fieldset>
+        <TagColorField
+          color={color}
+          error={form.errors.color}
+          inputRef={form.inputRef('color')}
+          onChange={(next) => {
+            setColor(next);
+            form.clearField('color');
+          }}
+        />
 
         <div className={styles.preview}>
           <span className={styles.previewLabel}>{t('form.preview')}</span>
@@ -184,5 +151,59 @@ export function TagDialog({ tag, tagCount, onClose }: TagDialogProps) {
         </ModalActions>
       </form>
     </Modal>
+  );
+}
+
+/** A tag's colour: one of the palette's, or any the reader picks. */
+function TagColorField({
+  color,
+  error,
+  inputRef,
+  onChange,
+}: {
+  color: string;
+  error: string | undefined;
+  inputRef: (element: HTMLElement | null) => void;
+  onChange: (color: string) => void;
+}) {
+  const { t } = useTranslation('tags');
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <Fieldset legend={t('form.color')} aria-describedby={error ? errorId : undefined}>
+      <div className={styles.swatches}>
+        {TAG_COLORS.map((preset) => (
+          <label key={preset.value} className={styles.swatch} title={t(`colors.${preset.name}`)}>
+            <input
+              type="radio"
+              name={`${id}-preset`}
+              value={preset.value}
+              checked={color === preset.value}
+              className={styles.swatchInput}
+              onChange={() => onChange(preset.value)}
+            />
+            <span className={styles.swatchDot} style={{ backgroundColor: preset.value }} aria-hidden="true" />
+            <span className="visually-hidden">{t(`colors.${preset.name}`)}</span>
+          </label>
+        ))}
+      </div>
+      <div className={styles.custom}>
+        <input
+          ref={inputRef}
+          id={`${id}-custom`}
+          type="color"
+          className={styles.customInput}
+          value={normalizeHexColor(color) ?? '#000000'}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <label htmlFor={`${id}-custom`}>{t('form.customColor')}</label>
+      </div>
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </Fieldset>
   );
 }
