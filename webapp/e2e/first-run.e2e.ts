@@ -92,7 +92,7 @@ it('names one psalm "Psalm 23" in the toast, the entry list and the delete dialo
   const list = page.getByRole('list', { name: 'Read today' });
   await list.getByText('Psalm 23', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Actions: Psalm 23' }).click();
-  await page.getByRole('button', { name: 'Delete: Psalm 23' }).click();
+  await page.getByRole('menuitem', { name: 'Delete: Psalm 23' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText(/Psalm 23\b/).waitFor();
   await dialog.getByRole('button', { name: 'Delete' }).click();

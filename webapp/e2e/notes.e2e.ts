@@ -228,7 +228,7 @@ it('takes a note from a log entry with the editor pre-filled, and lists a chapte
   await post(page, '/api/log-entries', { date: today, startVerseId: 101001001, endVerseId: 101001031 });
   await page.goto('/today');
   await page.getByRole('button', { name: 'Actions: Genesis 1' }).click();
-  await page.getByRole('link', { name: 'Take a note: Genesis 1' }).click();
+  await page.getByRole('menuitem', { name: 'Take a note: Genesis 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'New note' });
   await dialog.waitFor();
   expect(new URL(page.url()).pathname).toBe('/notes');

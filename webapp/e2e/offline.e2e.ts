@@ -170,7 +170,7 @@ it('shows a change the server refuses while syncing, with its reason, until dism
   // Offline: edit an entry that another device deletes meanwhile.
   expect((await elsewhere(page, 'DELETE', `/api/log-entries/${entry.id}`)).status).toBe(200);
   await page.getByRole('button', { name: 'Actions: Genesis 1' }).click();
-  await page.getByRole('button', { name: 'Edit: Genesis 1' }).click();
+  await page.getByRole('menuitem', { name: 'Edit: Genesis 1' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Passage' }).fill('Gen 2');
   await dialog.getByRole('button', { name: 'Save' }).click();

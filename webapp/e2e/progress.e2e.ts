@@ -109,7 +109,7 @@ it("logs a chapter from a tile's Log… with another date", async () => {
   await page.getByRole('heading', { level: 3, name: 'Genesis 27' }).waitFor();
   // Log… in a tile's menu opens the editor pre-filled with the chapter and today; the date can change.
   await page.getByRole('button', { name: 'Actions: Genesis 27' }).click();
-  await page.getByRole('button', { name: 'Log…: Genesis 27' }).click();
+  await page.getByRole('menuitem', { name: 'Log…: Genesis 27' }).click();
   const editor = page.getByRole('dialog', { name: 'Log reading' });
   await editor.waitFor();
   expect(await editor.getByLabel('Date').inputValue()).toBe(today);

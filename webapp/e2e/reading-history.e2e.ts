@@ -149,7 +149,7 @@ it('offers to log a suggestion opened in the Bible app, for yesterday, and Conti
   await api(page, 'POST', '/api/log-entries', { date: today, startVerseId: 143003001, endVerseId: 143003016 });
   await page.goto('/log');
   await page.getByRole('button', { name: 'Actions: John 3:1-16' }).click();
-  const next = page.getByRole('link', { name: 'Continue reading: John 3:17-36 in Bible Gateway (new tab)' });
+  const next = page.getByRole('menuitem', { name: 'Continue reading: John 3:17-36 in Bible Gateway (new tab)' });
   expect(await next.getAttribute('href')).toContain('search=John%203');
   await openAndReturn(page, next);
   await page.getByRole('status').filter({ hasText: 'You opened John 3:17-36 to read' }).waitFor();

@@ -114,7 +114,7 @@ it('edits an entry with the typed reference and deletes one after a confirm', as
   await todayList(page).getByText('Psalm 1').waitFor();
 
   await page.getByRole('button', { name: 'Actions: John 3' }).click();
-  await page.getByRole('button', { name: 'Edit: John 3' }).click();
+  await page.getByRole('menuitem', { name: 'Edit: John 3' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit entry' });
   const passage = dialog.getByRole('textbox', { name: 'Passage' });
   expect(await passage.inputValue()).toBe('John 3');
@@ -125,7 +125,7 @@ it('edits an entry with the typed reference and deletes one after a confirm', as
   expect(await todayList(page).getByRole('listitem').first().textContent()).toContain('1 verse');
 
   await page.getByRole('button', { name: 'Actions: Psalm 1' }).click();
-  await page.getByRole('button', { name: 'Delete: Psalm 1' }).click();
+  await page.getByRole('menuitem', { name: 'Delete: Psalm 1' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this entry?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Deleted Psalm 1.').waitFor();

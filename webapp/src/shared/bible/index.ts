@@ -60,6 +60,7 @@ export {
   type BookReport,
   type Report,
 } from './verseSet';
+export { continueAfter } from './continueReading';
 export { parse, parseList } from './parse';
 export { format, formatList } from './display';
 export {

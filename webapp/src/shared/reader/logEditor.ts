@@ -1,18 +1,21 @@
 // The log editor asked for from a screen outside the reading log (a chapter tile): the screen
-// names the draft, and the app shell shows the reading log's editor for it, so features stay apart.
+// names the draft or the entry to change, and the app shell shows the reading log's editor for it, so features stay apart.
 import { useSyncExternalStore } from 'react';
-import type { LogEntryDraft } from './types';
+import type { LogEntry, LogEntryDraft } from './types';
 
 const listeners = new Set<() => void>();
-let current: LogEntryDraft | null = null;
+let current: LogEntry | LogEntryDraft | null = null;
 
-function set(next: LogEntryDraft | null): void {
+function set(next: LogEntry | LogEntryDraft | null): void {
   current = next;
   listeners.forEach((listener) => listener());
 }
 
-/** Opens the editor pre-filled with a new entry (the passage and a date the reader can change). */
-export function openLogEditor(draft: LogEntryDraft): void {
+/**
+ * Opens the editor pre-filled with a new entry (the passage and a date the reader can change), or
+ * on an existing entry (one with an id) to change it.
+ */
+export function openLogEditor(draft: LogEntry | LogEntryDraft): void {
   set(draft);
 }
 
@@ -26,8 +29,8 @@ function subscribe(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-/** The draft waiting in the editor, or null. */
-export function useLogEditorRequest(): LogEntryDraft | null {
+/** The draft or entry waiting in the editor, or null. */
+export function useLogEditorRequest(): LogEntry | LogEntryDraft | null {
   return useSyncExternalStore(
     subscribe,
     () => current,

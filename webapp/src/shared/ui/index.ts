@@ -41,5 +41,5 @@ export {
   writeBrowserTheme,
   type ThemeChoice,
 } from './theme/theme';
-export { ActionMenu, type ActionMenuProps } from './menu/ActionMenu';
+export { ActionMenu, type ActionMenuProps, type MenuItemProps } from './menu/ActionMenu';
 export { actionMenuDangerClassName } from './menu/classes';

@@ -7,10 +7,11 @@ import { useDocumentTitle } from '@/shared/lib/useDocumentTitle';
 import { useFormats } from '@/shared/lib/formats';
 import { historyOfPassagePath } from '@/shared/lib/historyLinks';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
-import { openLogEditor, rememberOpened } from '@/shared/reader';
-import { ActionMenu, Button, NotFoundPage, useActionLabel } from '@/shared/ui';
+import { rememberOpened } from '@/shared/reader';
+import { Button, NotFoundPage, useActionLabel } from '@/shared/ui';
 import { useGetBookProgressQuery, type ChapterProgress } from '@/shared/readmodels';
 import { useGetNoteCountsByBookQuery } from '../api';
+import { ChapterActions } from '../components/ChapterActions';
 import { CheckIcon, ExternalIcon, NoteIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
@@ -134,10 +135,9 @@ function BookView({ book }: { book: Book }) {
 
 function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }) {
   const { t } = useTranslation('progress');
-  const actionLabel = useActionLabel();
   const fmt = useFormats();
   const bible = usePreferredBible();
-  const { logChapter, reference, today } = useChapterLog();
+  const { logChapter, reference } = useChapterLog();
   const [busy, setBusy] = useState(false);
   const range = wholeChapter(book.id, chapter.chapter)!;
   const ref = reference(range);
@@ -168,25 +168,7 @@ function ChapterTile({ book, chapter }: { book: Book; chapter: ChapterProgress }
         )}
       </div>
       <div className={styles.tileMore}>
-        <LocaleLink to={historyOfPassagePath(range)} className={styles.tileHistory} aria-label={actionLabel(t('book.history'), ref)}>
-          {t('book.history')}
-        </LocaleLink>
-        <ActionMenu
-          label={t('book.actions')}
-          accessibleLabel={actionLabel(t('book.actions'), ref)}
-          className={styles.tileMenu}
-          menuClassName={styles.tileMenuList}
-        >
-          <button type="button" aria-label={actionLabel(t('book.logWithDate'), ref)} onClick={() => openLogEditor({ date: today, ...range })}>
-            {t('book.logWithDate')}
-          </button>
-          <LocaleLink to={composeNotePath([range])} aria-label={actionLabel(t('book.note'), ref)}>
-            {t('book.note')}
-          </LocaleLink>
-          <LocaleLink to={notesOnPassagePath(range)} aria-label={actionLabel(t('book.viewNotes'), ref)}>
-            {t('book.viewNotes')}
-          </LocaleLink>
-        </ActionMenu>
+        <ChapterActions book={book.id} chapter={chapter.chapter} className={styles.tileMenu} menuClassName={styles.tileMenuList} />
       </div>
       <p className={styles.tileVerses}>
         {t('figures.versesOf', { read: fmt.integer(chapter.versesRead), total: fmt.integer(chapter.totalVerses) })}

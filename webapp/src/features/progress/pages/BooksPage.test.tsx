@@ -63,12 +63,12 @@ describe('BooksPage', () => {
     const menu = await screen.findByRole('button', { name: 'Actions: Genesis 3' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
-    expect(screen.getByRole('link', { name: 'Take a note: Genesis 3' })).toHaveAttribute('href', '/notes?compose=101003001-101003024');
-    expect(screen.getByRole('link', { name: 'View notes: Genesis 3' })).toHaveAttribute(
+    expect(screen.getByRole('menuitem', { name: 'Take a note: Genesis 3' })).toHaveAttribute('href', '/notes?compose=101003001-101003024');
+    expect(screen.getByRole('menuitem', { name: 'View notes: Genesis 3' })).toHaveAttribute(
       'href',
       '/notes?filterPassageStartVerseId=101003001&filterPassageEndVerseId=101003024',
     );
-    await user.click(screen.getByRole('button', { name: 'Log…: Genesis 3' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Log…: Genesis 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log reading' });
     expect(within(dialog).getByLabelText('Date')).toHaveValue(new Date().toISOString().slice(0, 10));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

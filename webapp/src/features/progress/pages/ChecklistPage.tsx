@@ -7,6 +7,7 @@ import { useFormats } from '@/shared/lib/formats';
 import { Button, useDialogs } from '@/shared/ui';
 import { FreshStartCard, useGetLogQuery, useGetReaderSettingsQuery } from '@/shared/reader';
 import { useGetProgressOverviewQuery, type BookProgress } from '@/shared/readmodels';
+import { ChapterActions } from '../components/ChapterActions';
 import { ChevronIcon } from '../components/icons';
 import { LoadError, Loading } from '../components/QueryState';
 import { SegmentBar } from '../components/SegmentBar';
@@ -199,17 +200,19 @@ function BookRow({ book, name, progress, chapters, segments, expanded, busy, sta
             const state = chapter.complete ? 'read' : chapter.versesRead > 0 ? 'partial' : 'unread';
             const isBusy = busy.has(`${book.id}:${number}`);
             return (
-              <button
-                key={number}
-                type="button"
-                className={`${styles.cell} ${styles[state]}`}
-                aria-label={t(`checklist.cell.${state}`, { reference: reference(number) })}
-                aria-disabled={isBusy || stale || undefined}
-                aria-busy={isBusy || undefined}
-                onClick={() => onChapter(number, chapter.complete)}
-              >
-                {number}
-              </button>
+              <div key={number} className={styles.cellWrap}>
+                <button
+                  type="button"
+                  className={`${styles.cell} ${styles[state]}`}
+                  aria-label={t(`checklist.cell.${state}`, { reference: reference(number) })}
+                  aria-disabled={isBusy || stale || undefined}
+                  aria-busy={isBusy || undefined}
+                  onClick={() => onChapter(number, chapter.complete)}
+                >
+                  {number}
+                </button>
+                <ChapterActions book={book.id} chapter={number} compact buttonClassName={styles.cellMenu} />
+              </div>
             );
           })}
         </div>

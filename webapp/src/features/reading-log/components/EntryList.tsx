@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { format, rangeCount, type Locale } from '@/shared/bible';
+import { continueAfter, format, rangeCount, type Locale } from '@/shared/bible';
 import { toApiError } from '@/shared/api';
 import { LocaleLink } from '@/shared/i18n';
 import { composeNotePath, notesOnPassagePath } from '@/shared/lib/noteLinks';
 import { rememberOpened, useBibleLinks, useDeleteLogEntryMutation, type LogEntry } from '@/shared/reader';
 import { ActionMenu, actionMenuDangerClassName, useActionLabel, useDialogs, useErrorMessages, useToast } from '@/shared/ui';
-import { continueAfter } from '../lib/continueReading';
 import { useFormats } from '../lib/format';
 import { inLoggedOrder } from '@/shared/readmodels';
 import { EditEntryDialog } from './EditEntryDialog';

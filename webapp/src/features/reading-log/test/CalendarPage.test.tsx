@@ -76,7 +76,7 @@ describe('Calendar', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Genesis 1')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
-    expect(within(list).getByRole('link', { name: 'Take a note: Genesis 1' })).toHaveAttribute('href', '/notes?compose=101001001-101001031');
+    expect(within(list).getByRole('menuitem', { name: 'Take a note: Genesis 1' })).toHaveAttribute('href', '/notes?compose=101001001-101001031');
 
     const box = within(panel).getByRole('textbox', { name: 'Add a passage for this day' });
     await user.type(box, 'Ps 24{Enter}');

@@ -81,7 +81,7 @@ describe('the cached log', () => {
     await waitFor(() => expect(projectionCounts().every((n) => n === 1)).toBe(true));
 
     await user.click(within(list).getByRole('button', { name: 'Actions: Psalm 23' }));
-    await user.click(within(list).getByRole('button', { name: 'Edit: Psalm 23' }));
+    await user.click(within(list).getByRole('menuitem', { name: 'Edit: Psalm 23' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
     await user.clear(passage);
@@ -92,7 +92,7 @@ describe('the cached log', () => {
 
     const before = projectionCounts();
     await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
-    await user.click(within(list).getByRole('button', { name: 'Delete: Genesis 1' }));
+    await user.click(within(list).getByRole('menuitem', { name: 'Delete: Genesis 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(passages(list)).toEqual(['Psalm 24']));
@@ -107,7 +107,7 @@ describe('the cached log', () => {
     const { user } = renderApp('/today');
     const list = await todayList();
     await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
-    await user.click(within(list).getByRole('button', { name: 'Edit: Genesis 1' }));
+    await user.click(within(list).getByRole('menuitem', { name: 'Edit: Genesis 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: yesterday } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -131,7 +131,7 @@ describe('the cached log', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
 
     await user.click(within(list).getByRole('button', { name: 'Actions: Psalm 23' }));
-    await user.click(within(list).getByRole('button', { name: 'Edit: Psalm 23' }));
+    await user.click(within(list).getByRole('menuitem', { name: 'Edit: Psalm 23' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
     const passage = within(dialog).getByRole('textbox', { name: 'Passage' });
     await user.clear(passage);
@@ -141,7 +141,7 @@ describe('the cached log', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(list).getByRole('button', { name: 'Actions: Genesis 1' }));
-    await user.click(within(list).getByRole('button', { name: 'Delete: Genesis 1' }));
+    await user.click(within(list).getByRole('menuitem', { name: 'Delete: Genesis 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this entry?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(apiCalls('DELETE /api/log-entries/gen1')).toHaveLength(1));

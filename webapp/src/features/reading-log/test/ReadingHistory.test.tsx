@@ -83,15 +83,15 @@ describe('Reading history', () => {
     const { user } = renderApp('/log');
     const list = await screen.findByRole('list', { name: 'Sunday, February 1, 2026' }, PAGE);
     await user.click(within(list).getByRole('button', { name: 'Actions: John 3:1-16' }));
-    const next = within(list).getByRole('link', { name: 'Continue reading: John 3:17-36 in Bible Gateway (new tab)' });
+    const next = within(list).getByRole('menuitem', { name: 'Continue reading: John 3:17-36 in Bible Gateway (new tab)' });
     expect(next).toHaveAttribute('href', expect.stringContaining('search=John%203'));
-    expect(within(list).getByRole('link', { name: 'View notes: John 3:1-16' })).toHaveAttribute(
+    expect(within(list).getByRole('menuitem', { name: 'View notes: John 3:1-16' })).toHaveAttribute(
       'href',
       '/notes?filterPassageStartVerseId=143003001&filterPassageEndVerseId=143003016',
     );
     await user.keyboard('{Escape}');
     expect(within(list).getByRole('button', { name: 'Actions: John 3:1-16' })).toHaveFocus();
-    expect(within(list).queryByRole('link', { name: /^Continue reading/ })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('menuitem', { name: /^Continue reading/ })).not.toBeInTheDocument();
   });
 });
 

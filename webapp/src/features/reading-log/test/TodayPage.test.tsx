@@ -151,8 +151,8 @@ describe('Today', () => {
     expect(open).toHaveAttribute('target', '_blank');
     expect(open).toHaveAttribute('rel', expect.stringContaining('noopener'));
     await user.click(screen.getByRole('button', { name: 'Actions: Genesis 2' }));
-    expect(screen.getByRole('link', { name: 'Take a note: Genesis 2' })).toHaveAttribute('href', '/notes?compose=101002001-101002025');
-    expect(screen.getByRole('link', { name: 'View notes: Genesis 2' })).toHaveAttribute(
+    expect(screen.getByRole('menuitem', { name: 'Take a note: Genesis 2' })).toHaveAttribute('href', '/notes?compose=101002001-101002025');
+    expect(screen.getByRole('menuitem', { name: 'View notes: Genesis 2' })).toHaveAttribute(
       'href',
       '/notes?filterPassageStartVerseId=101002001&filterPassageEndVerseId=101002025',
     );

@@ -1,4 +1,6 @@
-import { nextVerse, newVerseId, verseIdParts, versesInChapter, type VerseRange } from '@/shared/bible';
+import { versesInChapter } from './data';
+import type { VerseRange } from './ranges';
+import { newVerseId, nextVerse, verseIdParts } from './verseId';
 
 /**
  * Where a reading that ended at `range` goes on: from the next verse to the end of its chapter,
