@@ -135,7 +135,7 @@ it('toggles a chapter on the checklist and explains chapters read otherwise', as
   await disclosure.click();
   expect(await disclosure.getAttribute('aria-expanded')).toBe('true');
   const cells = page.getByRole('group', { name: 'Genesis' });
-  expect(await cells.getByRole('button').count()).toBe(50);
+  expect(await cells.getByRole('button', { name: /^Genesis \d+, / }).count()).toBe(50);
   await expectAccessible(page);
 
   const ready = (name: string) => cells.locator(`button[aria-label="${name}"]:not([aria-disabled])`).waitFor();
@@ -153,6 +153,75 @@ it('toggles a chapter on the checklist and explains chapters read otherwise', as
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await ready('Genesis 3, read');
+  expect(errors).toEqual([]);
+});
+
+it("offers a chapter's actions on a checklist cell and a book tile, from the keyboard; Delete asks first", async () => {
+  const page = await browser.newPage({ bypassCSP: true });
+  const errors = collectErrors(page);
+  const today = await readerWithGenesis1to25(page);
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const logged = await page.request.post('/api/log-entries', {
+    data: { date: yesterday, startVerseId: verseId(1, 30, 1), endVerseId: verseId(1, 30, 20) },
+    headers: { Origin: baseURL() },
+  });
+  expect(logged.status()).toBe(201);
+
+  await page.goto('/checklist');
+  await page.getByRole('button', { name: /^Genesis Chapters read/ }).click();
+  const cells = page.getByRole('group', { name: 'Genesis' });
+  const actions = cells.getByRole('button', { name: 'Actions: Genesis 30' });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Actions: Genesis 30' });
+  await menu.waitFor();
+  expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+    'Open in Bible Gateway',
+    'Continue reading',
+    'Log…',
+    'Take a note',
+    'View notes',
+    'Reading log',
+    'Edit entry',
+    'Delete entries',
+  ]);
+  expect(await menu.getByRole('menuitem').first().evaluate((item) => item === document.activeElement)).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  const next = menu.getByRole('menuitem', { name: 'Continue reading: Genesis 30:21-43 in Bible Gateway (opens in a new tab)' });
+  expect(await next.evaluate((item) => item === document.activeElement)).toBe(true);
+  expect(await next.getAttribute('href')).toContain('search=Genesis%2030');
+  // The list stays on screen at a phone's width, whichever column the cell is in.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = (await menu.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  expect(await actions.evaluate((button) => button === document.activeElement)).toBe(true);
+
+  await page.keyboard.press('ArrowUp');
+  await menu.getByRole('menuitem', { name: 'Delete entries: Genesis 30' }).waitFor();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete the entries of Genesis 30?' });
+  await confirm.getByText('1 entry of Genesis 30 will be removed from your log.').waitFor();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Deleted 1 entry of Genesis 30.').waitFor();
+  await cells.getByRole('button', { name: 'Genesis 30, not read' }).waitFor();
+
+  // On a book page the same menu: Genesis 3 is within today's Genesis 1-25, so Edit opens that
+  // entry and nothing offers to delete it from here.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/books/1');
+  await page.getByRole('button', { name: 'Actions: Genesis 3' }).click();
+  const tileMenu = page.getByRole('menu', { name: 'Actions: Genesis 3' });
+  expect(await tileMenu.getByRole('menuitem', { name: /^Delete/ }).count()).toBe(0);
+  await tileMenu.getByRole('menuitem', { name: 'Edit entry: Genesis 3' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit entry' });
+  expect(await editor.getByRole('textbox', { name: 'Passage' }).inputValue()).toBe('Genesis 1-25');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await editor.waitFor({ state: 'detached' });
+  expect(await page.getByRole('button', { name: 'Actions: Genesis 3' }).evaluate((button) => button === document.activeElement)).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -11,9 +11,9 @@ const loadDialog = withChunkReload(() => import('./components/FeedbackDialog'));
 
 /**
  * "Feedback", on every screen of a signed-in reader: opens the feedback form in a dialog about
- * the page it was pressed on. The dialog and its texts load on the first press. On the admin
- * pages, whose wide tables reach the corner, it keeps a row of its own after the page instead of
- * floating over them.
+ * the page it was pressed on. The dialog and its texts load on the first press. It keeps a row of
+ * its own after the page, and floats in the corner only on screens wide enough to leave it a margin
+ * beside the content (never on the admin pages, whose tables are wider).
  */
 export function FeedbackButton() {
   const { t } = useTranslation();

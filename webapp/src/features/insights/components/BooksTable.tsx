@@ -4,6 +4,7 @@ import { bookName } from '@/shared/bible';
 import { LocaleLink, useLocale } from '@/shared/i18n';
 import { useFormats } from '@/shared/lib/formats';
 import type { Insights } from '@/shared/readmodels';
+import { shortBookName } from '../model/shortBookName';
 import { BOOK_SCOPES, BOOK_SORTS, inScope, sortBooks, type BookScope, type BookSort } from '../model/insights';
 import styles from './charts.module.css';
 
@@ -20,8 +21,13 @@ export function BooksTable({ data }: { data: Insights }) {
   const [sort, setSort] = useState<BookSort>('recent');
   const [measure, setMeasure] = useState<Measure>('share');
   const collator = useMemo(() => new Intl.Collator(locale), [locale]);
-  // The medium date ("Jun 11, 2024") keeps the table within a phone's width in every language.
   const lastRead = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }), [locale]);
+  // On a phone the date is numeric and long book names are abbreviated: four columns then fit
+  // 390 px in every language without breaking a word; the full forms stay for screen readers.
+  const lastReadShort = useMemo(
+    () => new Intl.DateTimeFormat(locale, { year: '2-digit', month: '2-digit', day: '2-digit', timeZone: 'UTC' }),
+    [locale],
+  );
   const rows = sortBooks(
     data.books.filter((b) => inScope(b.book, scope)).map((b) => ({ book: b.book, lastRead: b.lastRead, ...b.windows[window]! })),
     sort,
@@ -92,9 +98,20 @@ export function BooksTable({ data }: { data: Insights }) {
             {rows.map((r) => (
               <tr key={r.book}>
                 <th scope="row">
-                  <LocaleLink to={`/books/${r.book}`}>{bookName(r.book, locale)}</LocaleLink>
+                  <LocaleLink to={`/books/${r.book}`}>
+                    <Narrowed full={bookName(r.book, locale)} short={shortBookName(r.book, locale)} />
+                  </LocaleLink>
                 </th>
-                <td>{r.lastRead ? lastRead.format(new Date(`${r.lastRead}T00:00:00Z`)) : t('books.never')}</td>
+                <td>
+                  {r.lastRead ? (
+                    <Narrowed
+                      full={lastRead.format(new Date(`${r.lastRead}T00:00:00Z`))}
+                      short={lastReadShort.format(new Date(`${r.lastRead}T00:00:00Z`))}
+                    />
+                  ) : (
+                    t('books.never')
+                  )}
+                </td>
                 <td className={styles.number}>
                   {measure === 'share' ? (
                     <>
@@ -114,5 +131,18 @@ export function BooksTable({ data }: { data: Insights }) {
         </table>
       </div>
     </div>
+  );
+}
+
+/** The full text, and on a phone a short form in its place (the full one stays for screen readers). */
+function Narrowed({ full, short }: { full: string; short?: string }) {
+  if (!short || short === full) return full;
+  return (
+    <>
+      <span className={styles.wideText}>{full}</span>
+      <span className={styles.narrowText} aria-hidden="true">
+        {short}
+      </span>
+    </>
   );
 }

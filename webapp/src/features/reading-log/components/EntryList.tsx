@@ -84,7 +84,7 @@ export function EntryList({ entries, newVerses, empty, label }: EntryListProps) 
                   aria-label={actionLabel(t('entries.open'), t('entries.openContext', { passage, app: links.appName }))}
                   onClick={() => rememberOpened(entry)}
                 >
-                  <span className={styles.openText}>{t('entries.open')}</span>
+                  {t('entries.open')}
                   <span aria-hidden="true"> ↗</span>
                 </a>
                 <ActionMenu label={t('entries.actions')} accessibleLabel={actionLabel(t('entries.actions'), passage)}>

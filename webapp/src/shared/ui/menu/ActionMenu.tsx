@@ -164,8 +164,9 @@ export function ActionMenu({ label, accessibleLabel, children, compact, classNam
         className={menuClassName ? `${styles.menu} ${menuClassName}` : styles.menu}
         hidden={!open}
         onKeyDown={onMenuKey}
-        // Focus goes back to the button before the action runs, so a dialog it opens returns there.
-        onClickCapture={(event) => {
+        // After the action ran (the item's own handler comes first), focus goes back to the button,
+        // before a dialog the action opened mounts, so closing that dialog returns there.
+        onClick={(event) => {
           if ((event.target as HTMLElement).closest('[role="menuitem"]')) close();
         }}
       >
