@@ -43,7 +43,8 @@ it('shows the heatmap and the Bible map after logging', async () => {
   await page.getByText('2 reading days, 3 chapters read at least once.').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The Books table: scope, sort and verses or share; it fits a phone in German and Ukrainian.
+  // The Books table: scope, sort and verses or share; it fits a phone in German and Ukrainian
+  // (short book names, numeric dates, headers wrapping between words; saved for a look).
   await page.getByLabel(/^Scope/).selectOption({ label: 'New Testament' });
   await page.getByLabel(/^Sort/).selectOption({ label: 'Most recent' });
   await page.getByLabel(/^Show/).selectOption({ label: 'Verses read' });
@@ -64,6 +65,7 @@ it('shows the heatmap and the Bible map after logging', async () => {
     await page.goto(path);
     const table = page.getByRole('table', { name: caption, exact: true });
     await table.locator('tbody tr').nth(65).waitFor();
+    await page.screenshot({ path: `/tmp/shots-loop/insights-books${path.replace(/\//g, '-')}-390.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
     expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0)), `${path} books table`).toBe(true);
   }

@@ -213,15 +213,15 @@ it("offers a chapter's actions on a checklist cell and a book tile, from the key
   // entry and nothing offers to delete it from here.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/books/1');
-  await page.getByRole('button', { name: 'Actions: Genesis 3' }).click();
-  const tileMenu = page.getByRole('menu', { name: 'Actions: Genesis 3' });
+  await page.getByRole('button', { name: 'Actions: Genesis 3', exact: true }).click();
+  const tileMenu = page.getByRole('menu', { name: 'Actions: Genesis 3', exact: true });
   expect(await tileMenu.getByRole('menuitem', { name: /^Delete/ }).count()).toBe(0);
   await tileMenu.getByRole('menuitem', { name: 'Edit entry: Genesis 3' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit entry' });
   expect(await editor.getByRole('textbox', { name: 'Passage' }).inputValue()).toBe('Genesis 1-25');
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await editor.waitFor({ state: 'detached' });
-  expect(await page.getByRole('button', { name: 'Actions: Genesis 3' }).evaluate((button) => button === document.activeElement)).toBe(true);
+  expect(await page.getByRole('button', { name: 'Actions: Genesis 3', exact: true }).evaluate((button) => button === document.activeElement)).toBe(true);
   expect(errors).toEqual([]);
 });
 
