@@ -225,6 +225,48 @@ it("offers a chapter's actions on a checklist cell and a book tile, from the key
   expect(errors).toEqual([]);
 });
 
+it('offers a fresh read-through on Books, Checklist and Calendar once the whole Bible is read; Dismiss keeps it away', async () => {
+  const page = await browser.newPage({ bypassCSP: true });
+  const errors = collectErrors(page);
+  await signUp(page);
+  const today = await readerToday(page);
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  // Counted from yesterday, and every book read yesterday.
+  const headers = { Origin: baseURL() };
+  expect((await page.request.put('/api/settings', { data: { lookBackDate: yesterday }, headers })).status()).toBe(200);
+  const entries = bible.map((book) => ({
+    date: yesterday,
+    startVerseId: verseId(book.id, 1, 1),
+    endVerseId: verseId(book.id, book.verses.length, book.verses[book.verses.length - 1]!),
+  }));
+  expect((await page.request.post('/api/log-entries/batch', { data: { entries }, headers })).status()).toBe(201);
+
+  const card = page.getByRole('region', { name: 'Whole Bible read' });
+  await page.goto('/books');
+  await card.getByText(/^You have read the whole Bible since /).waitFor();
+  await card.getByRole('button', { name: 'Start a fresh read-through' }).waitFor();
+  await expectAccessible(page);
+  await page.goto('/calendar');
+  await card.waitFor();
+  await page.goto('/checklist');
+  await card.waitFor();
+  await card.getByRole('button', { name: 'Dismiss' }).click();
+  await card.waitFor({ state: 'detached' });
+
+  // Dismissed for this read-through: the pages load without it.
+  await page.goto('/books');
+  await page.getByRole('heading', { level: 2, name: '100% of the Bible read' }).waitFor();
+  expect(await card.count()).toBe(0);
+
+  // Today still offers the fresh start; it moves the look-back date to today.
+  await page.goto('/today');
+  await page.getByRole('button', { name: 'Start a fresh read-through' }).click();
+  await page.getByRole('alertdialog', { name: 'Start a fresh read-through?' }).getByRole('button', { name: 'Start again' }).click();
+  await page.getByText('A fresh read-through starts today.').waitFor();
+  await expect.poll(async () => ((await (await page.request.get('/api/settings')).json()) as { lookBackDate: string }).lookBackDate).toBe(today);
+  expect(errors).toEqual([]);
+});
+
 it('shows verses read and remaining, outlooks and a goal on the progress page', async () => {
   const page = await browser.newPage({ bypassCSP: true });
   const errors = collectErrors(page);
