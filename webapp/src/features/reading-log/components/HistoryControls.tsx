@@ -48,6 +48,7 @@ export function HistoryControls({ params, onChange, onDone }: { params: HistoryP
     <form className={styles.controls} onSubmit={onSubmit} noValidate aria-label={t('history.controls')}>
       <div className={styles.search}>
         <TextField
+          className={styles.flush}
           ref={form.inputRef('passage')}
           label={t('history.passage')}
           placeholder={t('history.passagePlaceholder')}
@@ -64,8 +65,8 @@ export function HistoryControls({ params, onChange, onDone }: { params: HistoryP
           {t('history.apply')}
         </Button>
       </div>
-      <TextField label={t('history.from')} type="date" value={params.from ?? ''} max={params.to} onChange={(event) => change({ from: event.target.value || undefined })} />
-      <TextField label={t('history.to')} type="date" value={params.to ?? ''} min={params.from} onChange={(event) => change({ to: event.target.value || undefined })} />
+      <TextField className={styles.flush} label={t('history.from')} type="date" value={params.from ?? ''} max={params.to} onChange={(event) => change({ from: event.target.value || undefined })} />
+      <TextField className={styles.flush} label={t('history.to')} type="date" value={params.to ?? ''} min={params.from} onChange={(event) => change({ to: event.target.value || undefined })} />
       <div className={styles.select}>
         <label htmlFor={`${id}-order`}>{t('history.order')}</label>
         <select
