@@ -195,6 +195,7 @@ it("offers a chapter's actions on a checklist cell and a book tile, from the key
   const box = (await menu.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/shots-loop/checklist-menu-390.png' });
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });
@@ -216,6 +217,7 @@ it("offers a chapter's actions on a checklist cell and a book tile, from the key
   await page.getByRole('button', { name: 'Actions: Genesis 3', exact: true }).click();
   const tileMenu = page.getByRole('menu', { name: 'Actions: Genesis 3', exact: true });
   expect(await tileMenu.getByRole('menuitem', { name: /^Delete/ }).count()).toBe(0);
+  await page.screenshot({ path: '/tmp/shots-loop/book-menu-1280.png' });
   await tileMenu.getByRole('menuitem', { name: 'Edit entry: Genesis 3' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit entry' });
   expect(await editor.getByRole('textbox', { name: 'Passage' }).inputValue()).toBe('Genesis 1-25');
