@@ -17,6 +17,7 @@ describe('navigation bar', () => {
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Today', '/today'],
+      ['Plans', '/plans'],
       ['Bible books', '/books'],
       ['Chapter checklist', '/checklist'],
       ['Calendar', '/calendar'],

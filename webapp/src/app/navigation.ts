@@ -7,7 +7,7 @@ import { useDialogs } from '@/shared/ui';
 import type { NavItem } from './layout/types';
 
 /**
- * The navigation bar's items. Signed in: Today, Bible books, Chapter checklist, Calendar, Notes,
+ * The navigation bar's items. Signed in: Today, Plans, Bible books, Chapter checklist, Calendar, Notes,
  * Insights, About, Settings, (Admin menu for admins), Log Out. Signed out: About, Sign Up, Sign In. While
  * it is not known yet who is signed in, the bar stays empty rather than flashing the wrong set.
  */
@@ -50,6 +50,7 @@ export function useNavItems(): { items: NavItem[]; homeTo: string } {
     }
     const items: NavItem[] = [
       { kind: 'link', id: 'today', to: '/today', label: t('nav.today') },
+      { kind: 'link', id: 'plans', to: '/plans', label: t('nav.plans') },
       { kind: 'link', id: 'books', to: '/books', label: t('nav.books') },
       { kind: 'link', id: 'checklist', to: '/checklist', label: t('nav.checklist') },
       { kind: 'link', id: 'calendar', to: '/calendar', label: t('nav.calendar') },

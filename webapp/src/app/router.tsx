@@ -8,6 +8,7 @@ import { homeRoutes } from '@/features/home';
 import { accountRoutes, identityGuestRoutes, identityPublicRoutes } from '@/features/identity';
 import { insightsRoutes } from '@/features/insights';
 import { notesRoutes } from '@/features/notes';
+import { plansRoutes } from '@/features/plans';
 import { progressRoutes } from '@/features/progress';
 import { readingLogRoutes } from '@/features/reading-log';
 import { reminderPublicRoutes, reminderRoutes } from '@/features/reminders';
@@ -37,7 +38,7 @@ export const featureRoutes: RouteObject[] = [
   // Signed-out visitors only; a signed-in reader is sent on to ?returnTo= or /today.
   { element: <GuestOnly />, children: [...identityGuestRoutes] },
   // Signed-in readers; others go to /login?returnTo=<page>.
-  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...tagsRoutes, ...exportRoutes, ...reminderRoutes, ...importRoutes, ...insightsRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
+  { element: <RequireAuth />, children: [...readingLogRoutes, ...progressRoutes, ...notesRoutes, ...tagsRoutes, ...exportRoutes, ...reminderRoutes, ...importRoutes, ...insightsRoutes, ...plansRoutes, ...readerPlaceholderRoutes, ...accountRoutes] },
   // Admins; signed out: /login, signed in without the admin flag: 403.
   { element: <RequireAdmin />, children: [...adminFeedbackRoutes, ...adminRoutes] },
 ];

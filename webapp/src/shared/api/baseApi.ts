@@ -14,6 +14,7 @@ export const TAG_TYPES = [
   'Feedback',
   'AdminUser',
   'Reminder',
+  'Plan',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

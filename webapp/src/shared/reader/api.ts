@@ -8,10 +8,10 @@ import type { LogEntry, LogEntryDraft, ReaderSettings, ReaderSettingsPatch } fro
  * right after a write with the new figures, so invalidating these tags refreshes them at once.
  * The log itself is not refetched: each write puts the server's answer into the cached log.
  */
-export const LOG_WRITE_TAGS = ['VerseCount', 'Suggestion', 'Progress', 'Streak'] as const;
+export const LOG_WRITE_TAGS = ['VerseCount', 'Suggestion', 'Progress', 'Streak', 'Plan'] as const;
 
 /** A settings change can move lookBackDate or the time zone, which every projection depends on. */
-const SETTINGS_WRITE_TAGS = ['Settings', 'VerseCount', 'Suggestion', 'Progress', 'Streak'] as const;
+const SETTINGS_WRITE_TAGS = ['Settings', 'VerseCount', 'Suggestion', 'Progress', 'Streak', 'Plan'] as const;
 
 /**
  * The reader's log and settings: loaded once when a reader is signed in and shared by every

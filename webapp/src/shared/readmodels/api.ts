@@ -21,6 +21,10 @@ export type BookDetail = operations['getBookProgress']['responses']['200']['cont
 
 export type Insights = Schemas['Insights'];
 
+/** A plan the reader follows, with which days the log completes and where the schedule stands. */
+export type ReadingPlan = Schemas['ReadingPlan'];
+export type ReadingPlanDay = ReadingPlan['days'][number];
+
 /** A log or settings write invalidates these tags (@/shared/reader's LOG_WRITE_TAGS). */
 export const readModelsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -49,6 +53,15 @@ export const readModelsApi = baseApi.injectEndpoints({
       query: () => '/insights',
       providesTags: ['Progress'],
     }),
+    // The log's changes and the plans' own writes invalidate Plan; `today` is the reader's date.
+    getReadingPlans: build.query<ReadingPlan[], string>({
+      query: (today) => ({ url: '/reading-plans', params: { today } }),
+      providesTags: ['Plan'],
+    }),
+    getReadingPlan: build.query<ReadingPlan, { id: string; today: string }>({
+      query: ({ id, today }) => ({ url: `/reading-plans/${encodeURIComponent(id)}`, params: { today } }),
+      providesTags: (_result, _error, { id }) => ['Plan', { type: 'Plan', id }],
+    }),
   }),
 });
 
@@ -59,4 +72,6 @@ export const {
   useGetReadingSuggestionsQuery,
   useGetReadingStreakQuery,
   useGetInsightsQuery,
+  useGetReadingPlansQuery,
+  useGetReadingPlanQuery,
 } = readModelsApi;

@@ -6,6 +6,8 @@ export {
   useGetDateVerseCountsQuery,
   useGetInsightsQuery,
   useGetProgressOverviewQuery,
+  useGetReadingPlanQuery,
+  useGetReadingPlansQuery,
   useGetReadingStreakQuery,
   useGetReadingSuggestionsQuery,
 } from './api';
@@ -18,9 +20,12 @@ export type {
   Insights,
   ProgressOverview,
   ProgressSummary,
+  ReadingPlan,
+  ReadingPlanDay,
   ReadingSegment,
   ReadingStreak,
   ReadingSuggestion,
   SuggestionKind,
 } from './api';
+export { LIBRARY_PLANS, libraryPlan, todaysDay, useDayCompletion, type DayCompletion, type LibraryPlan } from './plans';
 export { inLoggedOrder, newVersesByEntry, newVersesOf } from './newVerses';

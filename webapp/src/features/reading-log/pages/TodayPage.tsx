@@ -9,12 +9,14 @@ import {
   newVersesByEntry,
   useGetDateVerseCountsQuery,
   useGetProgressOverviewQuery,
+  useGetReadingPlansQuery,
   useGetReadingStreakQuery,
   useGetReadingSuggestionsQuery,
 } from '@/shared/readmodels';
 import { EntryList } from '../components/EntryList';
 import { LogFollowUpProvider } from '../components/LogFollowUp';
 import { PassageLogger } from '../components/PassageLogger';
+import { PlanReadings } from '../components/PlanReadings';
 import { RecentNotes } from '../components/RecentNotes';
 import { SuggestionList } from '../components/SuggestionList';
 import { GoalCard, StreakCard } from '../components/TodaySummary';
@@ -28,13 +30,14 @@ function TodayContent() {
   const messages = useErrorMessages();
   const { today } = useReaderToday();
   // One round of requests: settings and entries (already loading since sign-in), today's counts,
-  // suggestions and streak, and progress (in LogFollowUpProvider) all start together.
+  // suggestions, streak and plans, and progress (in LogFollowUpProvider) all start together.
   const settings = useGetReaderSettingsQuery();
   const log = useGetLogQuery();
   const counts = useGetDateVerseCountsQuery({ from: today, to: today });
   const suggestions = useGetReadingSuggestionsQuery(today);
   const streak = useGetReadingStreakQuery(today);
   const progress = useGetProgressOverviewQuery();
+  const plans = useGetReadingPlansQuery(today);
 
   const lookBackDate = settings.data?.lookBackDate;
   const entries = log.data?.entries;
@@ -59,6 +62,14 @@ function TodayContent() {
             </h2>
             <PassageLogger autoFocus label={t('logger.label')} />
           </section>
+          {plans.data && plans.data.length > 0 && (
+            <section className={`${styles.card} ${styles.plans}`} aria-labelledby="today-plans-heading">
+              <h2 id="today-plans-heading" className={styles.sectionHeading}>
+                {t('today.heading', { ns: 'plans' })}
+              </h2>
+              <PlanReadings plans={plans.data} />
+            </section>
+          )}
           <section className={`${styles.card} ${styles.entries}`} aria-labelledby="today-entries-heading">
             <h2 id="today-entries-heading" className={styles.sectionHeading}>
               {t('today.entriesHeading')}

@@ -231,3 +231,45 @@ describe('Today', () => {
     expect(within(welcome).getByRole('button', { name: 'Start reading' })).not.toHaveAttribute('aria-disabled');
   });
 });
+
+describe("Today's From your plans", () => {
+  const GEN_1 = { startVerseId: 101001001, endVerseId: 101001031 };
+  const MATT_1 = { startVerseId: 140001001, endVerseId: 140001025 };
+
+  /** A plan of one day, done from the log as the server does it for exact passages. */
+  function planFrom(log: { date: string; startVerseId: number; endVerseId: number }[], today: string) {
+    const passagesDone = [GEN_1, MATT_1].map((range) => log.some((e) => e.startVerseId === range.startVerseId && e.endVerseId === range.endVerseId));
+    const done = passagesDone.every(Boolean);
+    return {
+      id: 'plan-1', name: "M'Cheyne", description: '', source: 'mcheyne', startDate: today, weekdays: [1, 2, 3, 4, 5, 6, 7], paused: false, actions: [], today,
+      totalDays: 1, days: [{ day: 1, date: today, done, state: done ? 'done' : passagesDone.some(Boolean) ? 'partly' : 'open', passages: [GEN_1, MATT_1], passagesDone }],
+      nextDay: done ? null : 1, scheduledDay: 1, daysDone: done ? 1 : 0, behind: 0, endDate: today, projectedFinish: done ? null : today, minutesPerDay: 5,
+      createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    };
+  }
+
+  it("shows today's passages per plan, logs each in one tap and marks the day complete after the last", async () => {
+    const today = utcToday();
+    const state = fakeReader({ extra: { 'GET /api/reading-plans': () => json(200, [planFrom(state.log, today)]) } });
+    const { user } = renderApp('/today');
+    const section = await screen.findByRole('region', { name: 'From your plans' }, PAGE);
+    const plan = within(section).getByRole('listitem', { name: "Day 1 of M'Cheyne's calendar" });
+    await user.click(within(plan).getByRole('button', { name: 'Log: Genesis 1' }));
+    await waitFor(() => expect(within(plan).queryByRole('button', { name: 'Log: Genesis 1' })).not.toBeInTheDocument());
+    expect(within(plan).queryByText('Day complete')).not.toBeInTheDocument();
+    await user.click(within(plan).getByRole('button', { name: 'Log: Matthew 1' }));
+    expect(await within(plan).findByText('Day complete')).toBeInTheDocument();
+    expect(apiCalls('POST /api/log-entries').map((call) => call.body)).toEqual([
+      { date: today, ...GEN_1 },
+      { date: today, ...MATT_1 },
+    ]);
+  });
+
+  it('shows nothing of plans to a reader without one', async () => {
+    fakeReader();
+    renderApp('/today');
+    await screen.findByRole('heading', { level: 1, name: 'Today' }, PAGE);
+    await waitFor(() => expect(apiCalls('GET /api/reading-plans')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'From your plans' })).not.toBeInTheDocument();
+  });
+});

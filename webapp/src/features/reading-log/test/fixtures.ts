@@ -129,6 +129,7 @@ export function fakeReader({ settings = SETTINGS, entries = [] as LogEntry[], ex
       }),
     'GET /api/progress': () => json(200, emptyProgress()),
     'GET /api/passage-notes': () => json(200, { offset: 0, limit: 3, size: 0, results: [] }),
+    'GET /api/reading-plans': () => json(200, []),
     ...entryRoutes,
     ...extra,
   });

@@ -1,0 +1,1 @@
+export { plansRoutes } from './routes';
