@@ -10,7 +10,9 @@ import (
 // Schedules is plansapi.Reader, for reminders and the calendar feed: the
 // reader's plans with their days dated and their progress as of today,
 // answered from the plan progress read model.
-type Schedules struct{ progress readmodelsapi.Reader[Progress] }
+type Schedules struct {
+	progress readmodelsapi.Reader[Progress]
+}
 
 // NewSchedules returns the plans' reader for other modules.
 func NewSchedules(progress readmodelsapi.Reader[Progress]) plansapi.Reader {
